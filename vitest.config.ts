@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { svelteTesting } from '@testing-library/svelte/vite'
+
+// Three projects: `node` (engine, host, network, shell with electron mocked), `dom` (Svelte components in
+// happy-dom) and `e2e` (the built app in real Chromium; needs `npm run build` first, which `npm test` does).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/shared/**/*.test.ts', 'src/main/**/*.test.ts', 'src/preload/**/*.test.ts', 'tools/**/*.test.ts', 'test/node/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [svelte(), svelteTesting()],
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['src/renderer/**/*.test.ts'],
+          setupFiles: ['test/dom-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
