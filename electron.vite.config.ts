@@ -1,0 +1,32 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+export default defineConfig({
+  // out/main/index.js (ESM; package.json "type": "module"). Dependencies stay in node_modules.
+  main: {
+    build: {
+      rolldownOptions: { input: { index: resolve('src/main/index.ts') } },
+    },
+  },
+  // out/preload/index.cjs: a sandboxed preload must be CommonJS and self-contained (it may require only
+  // `electron`), hence format 'cjs' and no externalised dependencies.
+  preload: {
+    build: {
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  // out/renderer: the Svelte app, loaded from file:// by Electron and served over HTTP by `npm run host`.
+  renderer: {
+    root: resolve('src/renderer'),
+    base: './',
+    plugins: [svelte()],
+    build: {
+      rolldownOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+  },
+})

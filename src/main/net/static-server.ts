@@ -1,0 +1,79 @@
+/**
+ * Serves the built renderer (out/renderer) to browsers and phones: GET/HEAD only, correct MIME types,
+ * no path traversal (every path is resolved and must stay inside the root), the app's CSP on every answer.
+ */
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { extname, join, resolve, sep } from 'node:path'
+import { CONTENT_SECURITY_POLICY } from '../security'
+
+export const MIME_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+}
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+}
+
+/** Maps a request path to a file under `root`, or null when it would escape the root or is malformed. */
+export function resolveStaticPath(root: string, urlPath: string): string | null {
+  let pathname: string
+  try {
+    pathname = decodeURIComponent(new URL(urlPath, 'http://x').pathname)
+  } catch {
+    return null
+  }
+  if (pathname.includes('\0')) return null
+  if (pathname.endsWith('/')) pathname += 'index.html'
+  const absRoot = resolve(root)
+  const file = resolve(join(absRoot, pathname))
+  return file.startsWith(absRoot + sep) ? file : null
+}
+
+export function createStaticHandler(root: string) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const send = (status: number, body: string) => {
+      res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' })
+      res.end(req.method === 'HEAD' ? undefined : body)
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'Method Not Allowed')
+    const file = resolveStaticPath(root, req.url ?? '/')
+    if (!file) return send(404, 'Not Found')
+    let size: number
+    try {
+      const st = await stat(file)
+      if (!st.isFile()) return send(404, 'Not Found')
+      size = st.size
+    } catch {
+      return send(404, 'Not Found')
+    }
+    const ext = extname(file).toLowerCase()
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': MIME_TYPES[ext] ?? 'application/octet-stream',
+      'Content-Length': String(size),
+      // Hashed assets never change; index.html must be re-read after a rebuild.
+      'Cache-Control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    })
+    if (req.method === 'HEAD') return void res.end()
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res)
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The GameApi contract: the ONE description of everything the renderer may ask of the host and everything
+ * the host may tell it. Main (over IPC), the headless host (over WebSocket), the preload and both renderer
+ * transports are all typed from these two maps, so adding an entry here is how the API grows:
+ *
+ *   1. add `'lobby.create': { params: z.object({...}).strict(), result: z.object({...}) }` to `requests`
+ *      (and/or `'lobby.updated': z.object({...})` to `events`);
+ *   2. implement it in `src/main/services` (the compiler insists: `Handlers` has a key per request);
+ *   3. call it from the renderer: `await api.invoke('lobby.create', {...})`.
+ * Nothing else changes: both transports carry any entry.
+ */
+import { z } from 'zod'
+import { settingsPatchSchema, settingsSchema } from './settings'
+
+export * from './channels'
+export * from './settings'
+
+// ---------------------------------------------------------------------------------------------------
+// Results: expected failures are values (style.md), never exceptions across the bridge.
+
+export const API_ERROR_CODES = [
+  /** The request name is unknown or its params fail the schema. Nothing was changed. */
+  'BAD_REQUEST',
+  /** The sender is not the app's own page (IPC) or not an allowed origin (WebSocket). */
+  'FORBIDDEN',
+  /** The transport dropped before an answer arrived (WebSocket closed, window reloading). */
+  'DISCONNECTED',
+  /** A bug or an I/O failure on the host; the message says which. */
+  'INTERNAL',
+] as const
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
+export interface ApiError {
+  code: ApiErrorCode
+  message: string
+}
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError }
+
+export const ok = <T>(value: T): ApiResult<T> => ({ ok: true, value })
+export const fail = (code: ApiErrorCode, message: string): ApiResult<never> => ({ ok: false, error: { code, message } })
+
+export const apiResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string() }) }),
+])
+
+// ---------------------------------------------------------------------------------------------------
+// The two maps.
+
+/** Which transport carried a request; `app.info` reports it (handy in bug reports and tests). */
+export const transportSchema = z.enum(['ipc', 'websocket'])
+export type Transport = z.infer<typeof transportSchema>
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** `process.platform` of the host (the machine running main or `npm run host`). */
+  platform: z.string(),
+  transport: transportSchema,
+})
+export type AppInfo = z.infer<typeof appInfoSchema>
+
+const noParams = z.object({}).strict()
+
+/** Request name → zod schema of its params and of its result value. */
+export const requests = {
+  'app.info': { params: noParams, result: appInfoSchema },
+  'settings.get': { params: noParams, result: settingsSchema },
+  /** Merges a partial patch into the saved settings; answers the full settings after the write. */
+  'settings.set': { params: settingsPatchSchema, result: settingsSchema },
+} as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>
+
+/** Event name → zod schema of its payload (host → renderer). */
+export const events = {
+  /** After every successful `settings.set`, to every connected renderer (other windows, phones). */
+  'settings.changed': settingsSchema,
+} as const satisfies Record<string, z.ZodType>
+
+export type RequestName = keyof typeof requests
+export type EventName = keyof typeof events
+/** What the caller passes (schema input: defaults may be omitted). */
+export type ParamsOf<N extends RequestName> = z.input<(typeof requests)[N]['params']>
+/** What a handler receives (schema output, already validated). */
+export type ValidParamsOf<N extends RequestName> = z.output<(typeof requests)[N]['params']>
+export type ResultOf<N extends RequestName> = z.output<(typeof requests)[N]['result']>
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
+
+/** An event as it travels: one tagged union over the `events` map. */
+export type ApiEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName]
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === 'string' && Object.hasOwn(requests, name)
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name)
+}
+
+/**
+ * What the renderer sees, whatever the transport (preload IPC in Electron, WebSocket in a browser).
+ * `invoke` never rejects: a transport or validation failure is an `{ ok: false }` result.
+ */
+export interface GameApi {
+  invoke<N extends RequestName>(name: N, params: ParamsOf<N>): Promise<ApiResult<ResultOf<N>>>
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void
+}
+
+// ---------------------------------------------------------------------------------------------------
+// WebSocket frames (the IPC transport uses the same `{ name, params }` / `{ event, payload }` shapes).
+
+export const wsClientFrameSchema = z.object({
+  type: z.literal('request'),
+  id: z.number().int().nonnegative(),
+  name: z.string().max(100),
+  params: z.unknown(),
+})
+export type WsClientFrame = z.infer<typeof wsClientFrameSchema>
+
+export type WsServerFrame =
+  | { type: 'response'; id: number; result: ApiResult<unknown> }
+  | { type: 'event'; event: string; payload: unknown }
+
+export const wsServerFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('response'), id: z.number().int(), result: apiResultSchema }),
+  z.object({ type: z.literal('event'), event: z.string(), payload: z.unknown() }),
+])
+
+export const ipcInvokeSchema = z.object({ name: z.string().max(100), params: z.unknown() })
