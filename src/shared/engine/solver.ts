@@ -1,0 +1,764 @@
+/**
+ * The phase solver (RULES.md section 5): can this hand make this phase, and how should it be laid down?
+ * Used by the bots, the UI's one-click lay-down suggestion and hints; `distance.ts` builds the
+ * "how far am I" questions on the same search.
+ *
+ * How it works, and why it is exact:
+ * - The hand is reduced to counts: naturals per number 1..12, per colour, per (colour, number), and Wilds.
+ *   Skips are ignored (RULES.md section 4: never part of a phase).
+ * - Each group is searched at its exact minimum size. That loses nothing: from a group holding more than
+ *   its size, a card can always be dropped keeping it valid (a Wild if the group has one besides its last
+ *   natural, else any card of a set or colour group, else a run's end card that is not its only natural),
+ *   so a phase that can be made with extras can be made with exact sizes and no fewer naturals per group.
+ * - Sets and runs are searched first at the number level: a set picks a number n and uses u naturals of n
+ *   plus k-u Wilds; a run picks its start and uses the natural at every position it can. Using an
+ *   available natural instead of a Wild never hurts (swap it with the Wild that takes its meaning
+ *   elsewhere), except under `wildsNeedNaturalPerGroup`, where the natural may be another group's only one;
+ *   so there a group may leave out at most as many naturals as there are groups after it, which the
+ *   search enumerates. A group of Wilds only is one representative choice (its meaning is free).
+ * - Colour groups come last. Which colours the sets/runs took then matters, so their demand per number is
+ *   matched against the hand's (colour, number) counts by a tiny max-flow that leaves as many naturals of
+ *   each chosen colour as possible (first one per colour group under the per-group option, then the most).
+ * - Cost of a choice: "slots" = group positions not filled by a natural of the hand. The search is a
+ *   branch and bound on a monotone cost of (slots, groups without a natural), so one search answers
+ *   feasibility (`canMakePhase`), the lay-down using the fewest Wilds (`solvePhase`) and the distance
+ *   (`phaseDistance`: how many cards to add).
+ *
+ * The search uses module-level scratch buffers (no allocation per check); it is synchronous and never
+ * re-entered, so this is safe.
+ */
+import { COLOURS, type CardCode, type Colour, type LaidCard } from './cards'
+import type { GroupRequirement } from './phases'
+
+export interface SolveOptions {
+  /** RULES.md section 5 / option `wildsNeedNaturalPerGroup`: every group needs a natural card (default: the phase as a whole). */
+  wildsNeedNaturalPerGroup: boolean
+}
+
+/** One array of laid card codes per group, in the phase's group order; Wilds as `W=5` / `W=R`; runs ascending. */
+export type LaidGroups = LaidCard[][]
+
+const SET = 0
+const RUN = 1
+const COLOUR = 2
+const INF = 1 << 29
+const WILD_INDEX = 48
+const SKIP_INDEX = 49
+
+/**
+ * The index of a card code: `c * 12 + (n - 1)` for a number card (colours in `COLOURS` order), 48 for a
+ * Wild, 49 for a Skip, -1 for anything else (a declared Wild `W=7` is not a hand card).
+ */
+export function cardIndex(code: unknown): number {
+  if (typeof code !== 'string') return -1
+  const len = code.length
+  const c0 = code.charCodeAt(0)
+  if (len === 1) return c0 === 87 ? WILD_INDEX : c0 === 83 ? SKIP_INDEX : -1
+  let colour: number
+  switch (c0) {
+    case 82: colour = 0; break // R
+    case 66: colour = 1; break // B
+    case 89: colour = 2; break // Y
+    case 71: colour = 3; break // G
+    default: return -1
+  }
+  const d1 = code.charCodeAt(1) - 48
+  let n: number
+  if (len === 2) {
+    if (d1 < 1 || d1 > 9) return -1
+    n = d1
+  } else if (len === 3) {
+    const d2 = code.charCodeAt(2) - 48
+    if (d1 !== 1 || d2 < 0 || d2 > 2) return -1
+    n = 10 + d2
+  } else return -1
+  return colour * 12 + n - 1
+}
+
+const IDENTITY_CODES: readonly CardCode[] = Array.from({ length: 48 }, (_, i) => `${COLOURS[(i / 12) | 0]}${(i % 12) + 1}`)
+
+// ---------------------------------------------------------------------------------------------------
+// Compiled phases (cached per phase array; a phase is plain data that nobody mutates).
+
+interface CompiledPhase {
+  groups: number
+  /** search position -> index in the phase */
+  order: number[]
+  kind: Int8Array
+  size: Int32Array
+  /** 1 when the group equals the previous one in search order (symmetry: choices non-decreasing) */
+  sameAsPrev: Uint8Array
+  /** sets and runs come first in search order, colour groups after them */
+  numberGroups: number
+  /** a run longer than 12, or a group of no cards: never makeable */
+  impossible: boolean
+}
+
+const compiledCache = new WeakMap<readonly GroupRequirement[], CompiledPhase>()
+
+function compile(phase: readonly GroupRequirement[]): CompiledPhase {
+  let compiled = compiledCache.get(phase)
+  if (compiled) return compiled
+  const rank = (g: GroupRequirement): number => (g.kind === 'run' ? 0 : g.kind === 'set' ? 1 : 2)
+  const order = phase.map((_, i) => i)
+  // Runs, then sets, then colour groups (the colour stage needs the others decided); bigger first prunes sooner.
+  order.sort((a, b) => rank(phase[a]) - rank(phase[b]) || phase[b].size - phase[a].size || a - b)
+  const n = phase.length
+  const kind = new Int8Array(n)
+  const size = new Int32Array(n)
+  const sameAsPrev = new Uint8Array(n)
+  let numberGroups = 0
+  let impossible = false
+  for (let i = 0; i < n; i++) {
+    const g = phase[order[i]]
+    kind[i] = g.kind === 'set' ? SET : g.kind === 'run' ? RUN : g.kind === 'colour' ? COLOUR : -1
+    if (kind[i] < 0) throw new Error(`unknown group kind: ${String(g.kind)}`)
+    size[i] = g.size
+    if (!Number.isInteger(g.size) || g.size < 1 || (g.kind === 'run' && g.size > 12)) impossible = true
+    if (kind[i] !== COLOUR) numberGroups++
+    sameAsPrev[i] = i > 0 && kind[i] === kind[i - 1] && size[i] === size[i - 1] ? 1 : 0
+  }
+  compiled = { groups: n, order, kind, size, sameAsPrev, numberGroups, impossible }
+  compiledCache.set(phase, compiled)
+  return compiled
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Scratch state of the search.
+
+/** naturals per number 1..12 still free (index 0 unused) */
+const cnt = new Int32Array(13)
+/** naturals per identity `c * 12 + n - 1` in the hand */
+const ident = new Int32Array(48)
+/** naturals per colour in the hand */
+const colTotal = new Int32Array(4)
+let wilds = 0
+let handNaturals = 0
+
+let P: CompiledPhase
+let perGroup = false
+/** 0: feasibility (stop at the first lay-down), 1: distance (fewest cards to add), 2: fewest Wilds */
+let mode = 0
+let best = INF
+
+let capacity = 0
+let choiceA = new Int32Array(0) // set: number (0 = Wilds only); run: start (0 = Wilds only); colour: colour
+let choiceB = new Int32Array(0) // set: naturals used; run: bit j = position s+j uses a natural
+let bestA = new Int32Array(0)
+let bestB = new Int32Array(0)
+
+// Colour stage (max-flow between colours and numbers).
+const flowX = new Int32Array(48) // naturals of identity (c, n) given to the sets/runs' demand for n
+const colUsed = new Int32Array(4) // sum over n of flowX[c][n]
+const sinkC = new Int32Array(4) // naturals of colour c given to colour groups
+const capC = new Int32Array(4)
+const groupsOfColour = new Int32Array(4)
+const sizeOfColour = new Int32Array(4)
+const demand = new Int32Array(13)
+
+function ensureCapacity(n: number): void {
+  if (n <= capacity) return
+  capacity = Math.max(n, 8)
+  choiceA = new Int32Array(capacity)
+  choiceB = new Int32Array(capacity)
+  bestA = new Int32Array(capacity)
+  bestB = new Int32Array(capacity)
+}
+
+/** Loads a hand into the scratch counts. Throws on a code that is not a card: a caller's bug (validate input first). */
+function loadHand(hand: readonly CardCode[]): void {
+  cnt.fill(0)
+  ident.fill(0)
+  colTotal.fill(0)
+  wilds = 0
+  handNaturals = 0
+  for (let i = 0; i < hand.length; i++) {
+    const idx = cardIndex(hand[i])
+    if (idx < 48) {
+      if (idx < 0) throw new Error(`not a card code: ${String(hand[i])}`)
+      ident[idx]++
+      cnt[(idx % 12) + 1]++
+      colTotal[(idx / 12) | 0]++
+      handNaturals++
+    } else if (idx === WILD_INDEX) wilds++
+  }
+}
+
+/** The search's cost of `slots` unfilled positions and `zeros` groups with no natural; monotone in both. */
+function costOf(slots: number, zeros: number): number {
+  if (mode === 2) return slots > wilds || zeros > 0 ? INF : slots
+  // Distance: added cards can be chosen as naturals of any meaning, so they fill slots and give groups
+  // their natural; the hand's Wilds only fill slots.
+  const extra = slots - wilds
+  return extra > zeros ? extra : zeros
+}
+
+function maxSkipAt(gi: number): number {
+  return perGroup ? P.groups - 1 - gi : 0
+}
+
+/** Returns true to stop the whole search (a cost-0 answer was found). */
+function dfs(gi: number, slots: number, zeros: number, nat: number): boolean {
+  if (gi === P.numberGroups) return colourStage(slots, zeros, nat)
+  const k = P.size[gi]
+  const same = P.sameAsPrev[gi] === 1
+  const prev = same ? choiceA[gi - 1] : 0
+  const zeroCost = perGroup ? 1 : 0
+  if (P.kind[gi] === SET) {
+    const maxSkip = maxSkipAt(gi)
+    for (let n = prev > 0 ? prev : 1; n <= 12; n++) {
+      const c = cnt[n]
+      if (c === 0) continue
+      const umax = c < k ? c : k
+      const umin = umax - maxSkip > 1 ? umax - maxSkip : 1
+      for (let u = umax; u >= umin; u--) {
+        const s2 = slots + k - u
+        if (costOf(s2, zeros) >= best) break
+        cnt[n] -= u
+        choiceA[gi] = n
+        choiceB[gi] = u
+        const stop = dfs(gi + 1, s2, zeros, nat + u)
+        cnt[n] += u
+        if (stop) return true
+      }
+    }
+    if (prev === 0 && costOf(slots + k, zeros + zeroCost) < best) {
+      choiceA[gi] = 0
+      choiceB[gi] = 0
+      if (dfs(gi + 1, slots + k, zeros + zeroCost, nat)) return true
+    }
+    return false
+  }
+  // RUN
+  const maxSkip = maxSkipAt(gi)
+  for (let s = prev > 0 ? prev : 1; s + k - 1 <= 12; s++) {
+    let mask = 0
+    let a = 0
+    for (let j = 0; j < k; j++) {
+      if (cnt[s + j] > 0) {
+        mask |= 1 << j
+        a++
+      }
+    }
+    if (a === 0) continue
+    const base = slots + k - a
+    if (costOf(base, zeros) >= best) continue
+    for (let j = 0; j < k; j++) if (mask & (1 << j)) cnt[s + j]--
+    choiceA[gi] = s
+    choiceB[gi] = mask
+    let stop = dfs(gi + 1, base, zeros, nat + a)
+    if (!stop && maxSkip > 0 && a > 1) {
+      // Leave out some naturals (at most maxSkip, keeping one) for later groups: per-group option only.
+      for (let skip = (mask - 1) & mask; skip > 0 && !stop; skip = (skip - 1) & mask) {
+        const p = popcount(skip)
+        if (p > maxSkip || p >= a || costOf(base + p, zeros) >= best) continue
+        for (let j = 0; j < k; j++) if (skip & (1 << j)) cnt[s + j]++
+        choiceA[gi] = s
+        choiceB[gi] = mask & ~skip
+        stop = dfs(gi + 1, base + p, zeros, nat + a - p)
+        for (let j = 0; j < k; j++) if (skip & (1 << j)) cnt[s + j]--
+      }
+    }
+    for (let j = 0; j < k; j++) if (mask & (1 << j)) cnt[s + j]++
+    if (stop) return true
+  }
+  if (prev === 0 && costOf(slots + k, zeros + zeroCost) < best) {
+    choiceA[gi] = 0
+    choiceB[gi] = 0
+    if (dfs(gi + 1, slots + k, zeros + zeroCost, nat)) return true
+  }
+  return false
+}
+
+function popcount(x: number): number {
+  let n = 0
+  while (x) {
+    x &= x - 1
+    n++
+  }
+  return n
+}
+
+function colourStage(slots: number, zeros: number, nat: number): boolean {
+  if (P.numberGroups === P.groups) return leaf(slots, zeros, nat)
+  // Demand of the sets/runs per number, for the flow.
+  let anyDemand = false
+  for (let n = 1; n <= 12; n++) {
+    let total = 0
+    for (let c = 0; c < 4; c++) total += ident[c * 12 + n - 1]
+    demand[n] = total - cnt[n]
+    if (demand[n] > 0) anyDemand = true
+  }
+  return chooseColours(P.numberGroups, slots, zeros, nat, anyDemand)
+}
+
+function chooseColours(gi: number, slots: number, zeros: number, nat: number, anyDemand: boolean): boolean {
+  if (gi === P.groups) return evaluateColours(slots, zeros, nat, anyDemand)
+  const first = P.sameAsPrev[gi] === 1 ? choiceA[gi - 1] : 0
+  for (let c = first; c < 4; c++) {
+    choiceA[gi] = c
+    choiceB[gi] = 0
+    if (chooseColours(gi + 1, slots, zeros, nat, anyDemand)) return true
+  }
+  return false
+}
+
+function evaluateColours(slots: number, zeros: number, nat: number, anyDemand: boolean): boolean {
+  groupsOfColour.fill(0)
+  sizeOfColour.fill(0)
+  for (let gi = P.numberGroups; gi < P.groups; gi++) {
+    groupsOfColour[choiceA[gi]]++
+    sizeOfColour[choiceA[gi]] += P.size[gi]
+  }
+  if (anyDemand) runFlow()
+  let s = slots
+  let z = zeros
+  let nt = nat
+  for (let c = 0; c < 4; c++) {
+    if (groupsOfColour[c] === 0) continue
+    const naturals = anyDemand ? sinkC[c] : Math.min(colTotal[c], sizeOfColour[c])
+    s += sizeOfColour[c] - naturals
+    nt += naturals
+    if (perGroup && naturals < groupsOfColour[c]) z += groupsOfColour[c] - naturals
+  }
+  return leaf(s, z, nt)
+}
+
+/**
+ * Max-flow, colours -> numbers: each natural (c, n) either serves the sets/runs' demand for n or stays for
+ * a colour-c group. Saturates the demand, then (per-group option) one natural per colour group, then as
+ * many as the colour groups hold. Augmenting paths never lower a flow into the sink, so the stages keep
+ * what earlier ones achieved; the last one reaches the maximum.
+ */
+function runFlow(): void {
+  colUsed.fill(0)
+  sinkC.fill(0)
+  for (let n = 1; n <= 12; n++) {
+    let need = demand[n]
+    for (let c = 0; c < 4; c++) {
+      const i = c * 12 + n - 1
+      const take = need < ident[i] ? need : ident[i]
+      flowX[i] = take
+      colUsed[c] += take
+      need -= take
+    }
+  }
+  if (perGroup) {
+    for (let c = 0; c < 4; c++) capC[c] = groupsOfColour[c]
+    while (augment());
+  }
+  for (let c = 0; c < 4; c++) capC[c] = sizeOfColour[c]
+  while (augment());
+}
+
+const bfsPrevColour = new Int32Array(4) // colour reached from: -1 source, else the number node
+const bfsPrevNumber = new Int32Array(13) // number reached from colour
+const bfsQueue = new Int32Array(4)
+
+/** One unit along a shortest augmenting path source -> colour (-> number -> colour)* -> sink. */
+function augment(): boolean {
+  bfsPrevColour.fill(-2)
+  bfsPrevNumber.fill(-1)
+  let head = 0
+  let tail = 0
+  for (let c = 0; c < 4; c++) {
+    if (colTotal[c] - colUsed[c] - sinkC[c] > 0) {
+      bfsPrevColour[c] = -1
+      bfsQueue[tail++] = c
+    }
+  }
+  while (head < tail) {
+    const c = bfsQueue[head++]
+    if (sinkC[c] < capC[c]) {
+      // Unwind: colour c sends one more to the sink.
+      sinkC[c]++
+      let cur = c
+      while (bfsPrevColour[cur] !== -1) {
+        const n = bfsPrevColour[cur]
+        const from = bfsPrevNumber[n]
+        // `from` takes over one unit of number n's demand from `cur`.
+        flowX[from * 12 + n - 1]++
+        flowX[cur * 12 + n - 1]--
+        colUsed[from]++
+        colUsed[cur]--
+        cur = from
+      }
+      return true
+    }
+    for (let n = 1; n <= 12; n++) {
+      if (bfsPrevNumber[n] !== -1 || flowX[c * 12 + n - 1] >= ident[c * 12 + n - 1]) continue
+      bfsPrevNumber[n] = c
+      for (let c2 = 0; c2 < 4; c2++) {
+        if (bfsPrevColour[c2] !== -2 || flowX[c2 * 12 + n - 1] === 0) continue
+        bfsPrevColour[c2] = n
+        bfsQueue[tail++] = c2
+      }
+    }
+  }
+  return false
+}
+
+function leaf(slots: number, zeros: number, nat: number): boolean {
+  if (!perGroup && nat === 0) zeros = 1 // RULES.md section 5: the phase needs at least one natural card
+  const cost = costOf(slots, zeros)
+  if (cost < best) {
+    best = cost
+    for (let i = 0; i < P.groups; i++) {
+      bestA[i] = choiceA[i]
+      bestB[i] = choiceB[i]
+    }
+    if (cost === 0) return true
+  }
+  return false
+}
+
+/** Runs the search in `searchMode`; returns the best cost (INF when nothing fits). */
+function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions, searchMode: number): number {
+  P = compile(phase)
+  loadHand(hand)
+  perGroup = opts.wildsNeedNaturalPerGroup
+  mode = searchMode
+  best = INF
+  if (P.impossible) return INF
+  if (P.groups === 0) return 0 // an empty phase is trivially made (no natural needed: no Wild is laid)
+  ensureCapacity(P.groups)
+  if (mode !== 1) {
+    // Quick refusal: not enough cards at all.
+    let total = 0
+    for (let i = 0; i < P.groups; i++) total += P.size[i]
+    if (handNaturals + wilds < total || handNaturals === 0) return INF
+    if (mode === 0) best = 1
+  }
+  dfs(0, 0, 0, 0)
+  return best
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Public API
+
+/** Whether the hand can make the phase (RULES.md section 5). The fast path: builds no lay-down. */
+export function canMakePhase(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions): boolean {
+  return search(hand, phase, opts, 0) === 0
+}
+
+/**
+ * A valid lay-down of the phase from the hand, or `null` if it cannot be made. Each group has exactly its
+ * minimum size (see `extendLayDown` to put more in), and the lay-down uses the fewest Wilds possible, so
+ * the rest stay in hand for hits. Wilds carry their meaning (`W=5`, `W=R`); runs are ascending.
+ */
+export function solvePhase(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions): LaidGroups | null {
+  if (search(hand, phase, opts, 2) >= INF) return null
+  return build()
+}
+
+/**
+ * Internal to the engine's solver files: the least number of cards to add to the hand so that the phase
+ * can be made (`distance.ts` documents it), INF if never; leaves the best choice in the scratch state
+ * for `buildPartial`.
+ */
+export function searchDistance(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions): number {
+  return search(hand, phase, opts, 1)
+}
+
+/** One group of a closest partial phase: the hand cards it uses and what is missing. */
+export interface PartialGroup {
+  /** hand cards placed in the group (Wilds with their meaning) */
+  cards: LaidCard[]
+  /**
+   * What the group still needs, one entry per missing card: `'7'` a 7 of any colour, `'R'` a red card of
+   * any number. Any Wild also fills such a need — except that a group (or, by default, a phase) with no
+   * natural card needs a natural one.
+   */
+  missing: string[]
+}
+
+/**
+ * Turns the last search's best choice into laid groups (phase order). With `partial`, positions that the
+ * hand cannot fill become `missing` needs, filled by the hand's Wilds where possible (keeping the last
+ * natural need of a natural-less group for a natural card).
+ */
+function buildGroups(): PartialGroup[] {
+  // Pools of naturals per identity for the sets/runs (by number) and the colour groups (by colour).
+  const forNumbers = new Int32Array(48)
+  const forColours = new Int32Array(48)
+  const hasColourGroups = P.numberGroups < P.groups
+  let flowed = false
+  if (hasColourGroups) {
+    for (let i = 0; i < P.groups; i++) choiceA[i] = bestA[i]
+    for (let i = 0; i < P.groups; i++) choiceB[i] = bestB[i]
+    // Recompute the demand of the chosen sets/runs, then the flow for the chosen colours.
+    demand.fill(0)
+    for (let gi = 0; gi < P.numberGroups; gi++) addDemand(gi)
+    let anyDemand = false
+    for (let n = 1; n <= 12; n++) if (demand[n] > 0) anyDemand = true
+    groupsOfColour.fill(0)
+    sizeOfColour.fill(0)
+    for (let gi = P.numberGroups; gi < P.groups; gi++) {
+      groupsOfColour[bestA[gi]]++
+      sizeOfColour[bestA[gi]] += P.size[gi]
+    }
+    if (anyDemand) {
+      runFlow()
+      flowed = true
+      for (let i = 0; i < 48; i++) {
+        forNumbers[i] = flowX[i]
+        forColours[i] = ident[i] - flowX[i]
+      }
+    } else for (let i = 0; i < 48; i++) forColours[i] = ident[i]
+  } else for (let i = 0; i < 48; i++) forNumbers[i] = ident[i]
+
+  const takeNumber = (n: number): CardCode => {
+    for (let c = 0; c < 4; c++) {
+      const i = c * 12 + n - 1
+      if (forNumbers[i] > 0) {
+        forNumbers[i]--
+        return IDENTITY_CODES[i]
+      }
+    }
+    throw new Error('solver: no natural left for a chosen number')
+  }
+
+  const out: PartialGroup[] = new Array(P.groups)
+  const naturalsIn = new Int32Array(P.groups)
+  let wildsLeft = wilds
+  // First the naturals, then the Wilds (so that the per-group rule and missing needs are known).
+  type Slot = { gi: number; meaning: string }
+  const slots: Slot[] = []
+  for (let gi = 0; gi < P.numberGroups; gi++) {
+    const k = P.size[gi]
+    const cards: LaidCard[] = []
+    if (P.kind[gi] === SET) {
+      const n = bestA[gi] === 0 ? wildSetNumber() : bestA[gi]
+      for (let u = 0; u < bestB[gi]; u++) cards.push(takeNumber(n))
+      for (let u = bestB[gi]; u < k; u++) slots.push({ gi, meaning: String(n) })
+    } else {
+      const s = bestA[gi] === 0 ? 1 : bestA[gi]
+      for (let j = 0; j < k; j++) {
+        if (bestB[gi] & (1 << j)) cards.push(takeNumber(s + j))
+        else slots.push({ gi, meaning: String(s + j) })
+      }
+    }
+    naturalsIn[gi] = cards.length
+    out[gi] = { cards, missing: [] }
+  }
+  // Colour groups: spread each colour's naturals so that every group gets one first.
+  const colourPool: CardCode[][] = [[], [], [], []]
+  for (let i = 0; i < 48; i++) for (let m = 0; m < forColours[i]; m++) colourPool[(i / 12) | 0].push(IDENTITY_CODES[i])
+  const sinkLeft = new Int32Array(4)
+  for (let c = 0; c < 4; c++) sinkLeft[c] = Math.min(colourPool[c].length, sizeOfColour[c])
+  if (flowed) for (let c = 0; c < 4; c++) sinkLeft[c] = sinkC[c]
+  for (let gi = P.numberGroups; gi < P.groups; gi++) out[gi] = { cards: [], missing: [] }
+  for (let pass = 0; pass < 2; pass++) {
+    for (let gi = P.numberGroups; gi < P.groups; gi++) {
+      const c = bestA[gi]
+      const want = pass === 0 ? 1 : P.size[gi]
+      while (out[gi].cards.length < want && sinkLeft[c] > 0) {
+        out[gi].cards.push(colourPool[c].shift() as CardCode)
+        sinkLeft[c]--
+      }
+    }
+  }
+  for (let gi = P.numberGroups; gi < P.groups; gi++) {
+    naturalsIn[gi] = out[gi].cards.length
+    for (let m = out[gi].cards.length; m < P.size[gi]; m++) slots.push({ gi, meaning: COLOURS[bestA[gi]] })
+  }
+  // Wilds into slots; a group without a natural keeps one slot as a need for a natural card.
+  let phaseNaturals = 0
+  for (let gi = 0; gi < P.groups; gi++) phaseNaturals += naturalsIn[gi]
+  const reservedNatural = new Uint8Array(P.groups)
+  if (perGroup) {
+    for (let gi = 0; gi < P.groups; gi++) if (naturalsIn[gi] === 0) reservedNatural[gi] = 1
+  } else if (phaseNaturals === 0 && P.groups > 0) reservedNatural[0] = 1
+  for (const slot of slots) {
+    if (reservedNatural[slot.gi] === 1) {
+      reservedNatural[slot.gi] = 2
+      out[slot.gi].missing.push(slot.meaning)
+    } else if (wildsLeft > 0) {
+      wildsLeft--
+      out[slot.gi].cards.push(`W=${slot.meaning}`)
+    } else out[slot.gi].missing.push(slot.meaning)
+  }
+  // Runs ascending (naturals and Wilds interleaved by meaning).
+  for (let gi = 0; gi < P.numberGroups; gi++) {
+    if (P.kind[gi] === RUN) out[gi].cards.sort((a, b) => laidNumber(a) - laidNumber(b))
+  }
+  // Back to the phase's order.
+  const ordered: PartialGroup[] = new Array(P.groups)
+  for (let gi = 0; gi < P.groups; gi++) ordered[P.order[gi]] = out[gi]
+  return ordered
+}
+
+function addDemand(gi: number): void {
+  const k = P.size[gi]
+  if (P.kind[gi] === SET) {
+    if (bestA[gi] > 0) demand[bestA[gi]] += bestB[gi]
+  } else if (bestA[gi] > 0) {
+    for (let j = 0; j < k; j++) if (bestB[gi] & (1 << j)) demand[bestA[gi] + j]++
+  }
+}
+
+/** The meaning for a set of Wilds only: any number is valid; prefer one whose naturals stay in hand (they can be hit on it). */
+function wildSetNumber(): number {
+  let bestN = 12
+  let most = -1
+  for (let n = 12; n >= 1; n--) {
+    if (cnt[n] > most) {
+      most = cnt[n]
+      bestN = n
+    }
+  }
+  return bestN
+}
+
+function laidNumber(code: LaidCard): number {
+  if (code.startsWith('W=')) return Number(code.slice(2))
+  return (cardIndex(code) % 12) + 1
+}
+
+function build(): LaidGroups {
+  prepareBuild()
+  return buildGroups().map((g) => g.cards)
+}
+
+/** Internal: the last search's best choice as partial groups (`distance.ts`). */
+export function buildPartial(): PartialGroup[] {
+  prepareBuild()
+  return buildGroups()
+}
+
+function prepareBuild(): void {
+  // `cnt` is back to the hand's counts after the search; take out the chosen sets/runs' naturals so that
+  // `wildSetNumber` sees what stays in hand.
+  demand.fill(0)
+  for (let gi = 0; gi < P.numberGroups; gi++) addDemand(gi)
+  for (let n = 1; n <= 12; n++) cnt[n] -= demand[n]
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Putting more cards in.
+
+export interface ExtendOptions {
+  /** also put the hand's remaining Wilds in (default false: Wilds are worth keeping for hits) */
+  useWilds?: boolean
+}
+
+/**
+ * Extends a lay-down with more cards from the hand (RULES.md section 5: a group may take more than its
+ * minimum, never an extra group): same-number naturals onto sets, same-colour naturals onto colour
+ * groups, the next numbers at either end of runs (within 1..12), and with `useWilds` the remaining Wilds
+ * too (onto a set or colour group, or a run's free end). `laid` must come from this hand (e.g. from
+ * `solvePhase`); cards it already uses are not reused. Returns new groups; runs stay ascending.
+ */
+export function extendLayDown(hand: readonly CardCode[], laid: LaidGroups, phase: readonly GroupRequirement[], opts: ExtendOptions = {}): LaidGroups {
+  const free = new Int32Array(50)
+  for (const code of hand) {
+    const i = cardIndex(code)
+    if (i < 0) throw new Error(`not a card code: ${String(code)}`)
+    free[i]++
+  }
+  const groups = laid.map((g) => g.slice())
+  for (const g of groups) for (const code of g) free[code.startsWith('W=') ? WILD_INDEX : cardIndex(code)]--
+  const takeAll = (accept: (i: number) => boolean, into: LaidCard[]): void => {
+    for (let i = 0; i < 48; i++) {
+      if (!accept(i)) continue
+      while (free[i] > 0) {
+        free[i]--
+        into.push(IDENTITY_CODES[i])
+      }
+    }
+  }
+  const kindOf = (gi: number): GroupRequirement['kind'] => phase[gi].kind
+  // Sets and colour groups first: they take any number of matching naturals.
+  groups.forEach((g, gi) => {
+    if (kindOf(gi) === 'set') {
+      const n = groupNumber(g)
+      if (n !== null) takeAll((i) => (i % 12) + 1 === n, g)
+    } else if (kindOf(gi) === 'colour') {
+      const c = groupColour(g)
+      if (c !== null) takeAll((i) => COLOURS[(i / 12) | 0] === c, g)
+    }
+  })
+  const takeNumber = (n: number): CardCode | null => {
+    if (n < 1 || n > 12) return null
+    for (let c = 0; c < 4; c++) {
+      const i = c * 12 + n - 1
+      if (free[i] > 0) {
+        free[i]--
+        return IDENTITY_CODES[i]
+      }
+    }
+    return null
+  }
+  groups.forEach((g, gi) => {
+    if (kindOf(gi) !== 'run' || g.length === 0) return
+    let lo = laidNumber(g[0])
+    let hi = laidNumber(g[g.length - 1])
+    for (;;) {
+      const up = takeNumber(hi + 1)
+      if (up !== null) {
+        g.push(up)
+        hi++
+        continue
+      }
+      const down = takeNumber(lo - 1)
+      if (down !== null) {
+        g.unshift(down)
+        lo--
+        continue
+      }
+      if (!opts.useWilds || free[WILD_INDEX] === 0) break
+      // A Wild at the end that leads to a natural beyond it, else any free end.
+      if (hi + 2 <= 12 && hasNumber(free, hi + 2)) {
+        free[WILD_INDEX]--
+        g.push(`W=${++hi}`)
+      } else if (lo - 2 >= 1 && hasNumber(free, lo - 2)) {
+        free[WILD_INDEX]--
+        g.unshift(`W=${--lo}`)
+      } else if (hi < 12) {
+        free[WILD_INDEX]--
+        g.push(`W=${++hi}`)
+      } else if (lo > 1) {
+        free[WILD_INDEX]--
+        g.unshift(`W=${--lo}`)
+      } else break
+    }
+  })
+  if (opts.useWilds) {
+    groups.forEach((g, gi) => {
+      if (kindOf(gi) === 'run') return
+      const meaning = kindOf(gi) === 'set' ? groupNumber(g) : groupColour(g)
+      if (meaning === null) return
+      while (free[WILD_INDEX] > 0) {
+        free[WILD_INDEX]--
+        g.push(`W=${meaning}`)
+      }
+    })
+  }
+  return groups
+}
+
+function hasNumber(free: Int32Array, n: number): boolean {
+  for (let c = 0; c < 4; c++) if (free[c * 12 + n - 1] > 0) return true
+  return false
+}
+
+function groupNumber(g: readonly LaidCard[]): number | null {
+  for (const code of g) {
+    const n = laidNumber(code)
+    if (Number.isInteger(n) && n >= 1 && n <= 12) return n
+  }
+  return null
+}
+
+function groupColour(g: readonly LaidCard[]): Colour | null {
+  for (const code of g) {
+    if (code.startsWith('W=')) {
+      const m = code.slice(2)
+      if ((COLOURS as readonly string[]).includes(m)) return m as Colour
+    } else {
+      const i = cardIndex(code)
+      if (i >= 0 && i < 48) return COLOURS[(i / 12) | 0]
+    }
+  }
+  return null
+}
