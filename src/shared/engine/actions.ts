@@ -1,0 +1,129 @@
+/**
+ * Actions a seat sends, events the engine reports, and error values (scenario-format.md).
+ * The zod schema is the one source of truth for an action's shape; `readAction` is its fast twin used on
+ * the hot path of `apply` (a test checks they agree).
+ */
+import { z } from 'zod'
+import { isCardCode, parseDeclaredWild, type CardCode, type LaidCard } from './cards'
+import type { LaidGroup } from './groups'
+
+const handCard = z.string().refine(isCardCode, 'not a card code')
+const layCard = z.string().refine((c) => isCardCode(c) || parseDeclaredWild(c) !== null, 'not a card code')
+const seatNumber = z.number().int().min(0).max(5)
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('draw'), from: z.enum(['deck', 'discard', 'saved']), card: handCard.optional() }),
+  z.object({ type: z.literal('layDown'), groups: z.array(z.array(layCard).min(1).max(24)).min(1).max(8) }),
+  z.object({ type: z.literal('hit'), card: layCard, target: z.object({ seat: seatNumber, group: z.number().int().min(0).max(7) }) }),
+  z.object({ type: z.literal('discard'), card: handCard }),
+  z.object({ type: z.literal('skip'), card: z.literal('S'), target: seatNumber.optional() }),
+  z.object({ type: z.literal('save'), card: handCard }),
+  z.object({ type: z.literal('choosePhase'), phase: z.number().int().min(1).max(99) }),
+  z.object({ type: z.literal('nextHand') }),
+])
+
+export type Action = z.infer<typeof actionSchema>
+export type ActionType = Action['type']
+
+export const ERROR_CODES = [
+  'BAD_ACTION',
+  'GAME_OVER',
+  'HAND_OVER',
+  'NOT_YOUR_TURN',
+  'MUST_DRAW',
+  'ALREADY_DREW',
+  'SKIP_FROM_DISCARD',
+  'NOT_IN_HAND',
+  'INVALID_PHASE',
+  'PHASE_ALREADY_MADE',
+  'PHASE_NOT_MADE',
+  'INVALID_HIT',
+  'INVALID_TARGET',
+  'SAVE_NOT_ALLOWED',
+  // Engine additions (scenario-format.md allows more):
+  'HAND_NOT_OVER', // nextHand while a hand is in play
+  'MUST_CHOOSE_PHASE', // Masters: playing before every player has chosen
+  'NOT_CHOOSING', // choosePhase outside the choosing stage
+  'EMPTY_DISCARD', // drawing from an empty discard pile
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+export interface EngineError {
+  code: ErrorCode
+  message: string
+}
+
+export type GameEvent =
+  | { type: 'handDealt'; handNumber: number; dealer: number; upcard: CardCode | null; seats: number[] }
+  | { type: 'phaseChosen'; seat: number; phase: number }
+  /** `card` only when it was public (the discard pile's top): deck and Save Pile draws stay secret. */
+  | { type: 'drew'; seat: number; from: 'deck' | 'discard' | 'saved'; card?: CardCode }
+  | { type: 'reshuffled'; count: number }
+  | { type: 'laidDown'; seat: number; phase: number; groups: LaidGroup[] }
+  | { type: 'hit'; seat: number; card: LaidCard; target: { seat: number; group: number } }
+  | { type: 'discarded'; seat: number; card: CardCode }
+  /** A Skip played as the discard; `target` `null` when it has no effect (section 4). */
+  | { type: 'skipPlayed'; seat: number; target: number | null }
+  /** A turn lost to a pending Skip or to an upcard Skip. */
+  | { type: 'turnSkipped'; seat: number }
+  | { type: 'saved'; seat: number }
+  | { type: 'wentOut'; seat: number }
+  | { type: 'handEnded'; handNumber: number; wentOut: number | null; points: number[]; totals: number[]; madePhase: number[]; seed: string }
+  | { type: 'tieBreak'; seats: number[] }
+  | { type: 'gameEnded'; winner: number }
+
+export type ApplyResult<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: EngineError }
+
+export function fail(code: ErrorCode, message: string): { ok: false; error: EngineError } {
+  return { ok: false, error: { code, message } }
+}
+
+const isInt = (x: unknown, lo: number, hi: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi
+const isHand = (x: unknown): x is CardCode => isCardCode(x)
+const isLay = (x: unknown): x is string => isCardCode(x) || parseDeclaredWild(x) !== null
+
+/** Reads an untrusted action; `null` when it cannot be read at all (BAD_ACTION). Same shape as `actionSchema`. */
+export function readAction(x: unknown): Action | null {
+  if (typeof x !== 'object' || x === null) return null
+  const a = x as Record<string, unknown>
+  const keys = Object.keys(a)
+  const only = (...allowed: string[]) => keys.every((k) => allowed.includes(k))
+  switch (a.type) {
+    case 'draw':
+      if (!only('type', 'from', 'card')) return null
+      if (a.from !== 'deck' && a.from !== 'discard' && a.from !== 'saved') return null
+      if (a.card !== undefined && !isHand(a.card)) return null
+      return a.card === undefined ? { type: 'draw', from: a.from } : { type: 'draw', from: a.from, card: a.card }
+    case 'layDown': {
+      if (!only('type', 'groups') || !Array.isArray(a.groups) || a.groups.length < 1 || a.groups.length > 8) return null
+      for (const g of a.groups) if (!Array.isArray(g) || g.length < 1 || g.length > 24 || !g.every(isLay)) return null
+      return { type: 'layDown', groups: (a.groups as string[][]).map((g) => g.slice()) }
+    }
+    case 'hit': {
+      if (!only('type', 'card', 'target') || !isLay(a.card)) return null
+      const t = a.target as Record<string, unknown> | null
+      if (typeof t !== 'object' || t === null || !isInt(t.seat, 0, 5) || !isInt(t.group, 0, 7)) return null
+      if (!Object.keys(t).every((k) => k === 'seat' || k === 'group')) return null
+      return { type: 'hit', card: a.card, target: { seat: t.seat, group: t.group } }
+    }
+    case 'discard':
+    case 'save':
+      if (!only('type', 'card') || !isHand(a.card)) return null
+      return { type: a.type, card: a.card }
+    case 'skip':
+      if (!only('type', 'card', 'target') || a.card !== 'S') return null
+      if (a.target !== undefined && !isInt(a.target, 0, 5)) return null
+      return a.target === undefined ? { type: 'skip', card: 'S' } : { type: 'skip', card: 'S', target: a.target }
+    case 'choosePhase':
+      if (!only('type', 'phase') || !isInt(a.phase, 1, 99)) return null
+      return { type: 'choosePhase', phase: a.phase }
+    case 'nextHand':
+      if (!only('type')) return null
+      return { type: 'nextHand' }
+    default:
+      return null
+  }
+}
+
+export function assertNever(x: never): never {
+  throw new Error(`unexpected: ${JSON.stringify(x)}`)
+}

@@ -1,0 +1,254 @@
+/**
+ * The reducer: `apply(state, seat, action)` → new state + events, or an error value (RULES.md sections 2-9,
+ * error codes and precedence per scenario-format.md). Never mutates its input: a rejected action leaves the
+ * state exactly as it was. Only what changes is copied (arrays and player records on the changed path).
+ */
+import { SKIP, type CardCode } from './cards'
+import { assertNever, fail, readAction, type Action, type ApplyResult, type GameEvent } from './actions'
+import { applyHit, handCardOf, makePhase } from './groups'
+import { openRng, shuffleInPlace } from './rng'
+import { dealNextHand, endHand } from './scoring'
+import { activePhaseOf, appendLog, inHand, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
+
+export type { ApplyResult } from './actions'
+
+type Result = ApplyResult<GameState>
+
+export function apply(state: GameState, seat: number, rawAction: unknown): Result {
+  const action = readAction(rawAction)
+  if (!action) return fail('BAD_ACTION', 'the action cannot be read')
+  if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= state.players.length)
+    return fail('BAD_ACTION', `no seat ${String(seat)}`)
+  if (state.stage === 'gameOver') return fail('GAME_OVER', 'the game is over')
+  const events: GameEvent[] = []
+  let next: GameState | Result
+  if (action.type === 'nextHand') {
+    if (state.stage !== 'handOver') return fail('HAND_NOT_OVER', 'the hand is still being played')
+    next = dealNextHand(state, events)
+  } else {
+    if (state.stage === 'handOver') return fail('HAND_OVER', 'the hand is over: deal the next one')
+    if (seat !== state.turn) return fail('NOT_YOUR_TURN', `it is seat ${state.turn}'s turn`)
+    if (state.stage === 'choosePhase' && action.type !== 'choosePhase')
+      return fail('MUST_CHOOSE_PHASE', 'every player chooses a phase before play starts')
+    next = play(state, seat, action, events)
+  }
+  if ('ok' in next) return next
+  return { ok: true, state: { ...next, version: state.version + 1, log: appendLog(state.log, { seat, action }) }, events }
+}
+
+function play(state: GameState, seat: number, action: Exclude<Action, { type: 'nextHand' }>, events: GameEvent[]): GameState | Result {
+  switch (action.type) {
+    case 'choosePhase':
+      return choosePhase(state, seat, action.phase, events)
+    case 'draw':
+      return draw(state, seat, action, events)
+    case 'layDown':
+      return layDown(state, seat, action.groups, events)
+    case 'hit':
+      return hit(state, seat, action, events)
+    case 'discard':
+      if (action.card === SKIP) return skip(state, seat, undefined, events)
+      return discard(state, seat, action.card, events)
+    case 'skip':
+      return skip(state, seat, action.target, events)
+    case 'save':
+      return save(state, seat, action.card, events)
+    default:
+      return assertNever(action)
+  }
+}
+
+function withPlayer(state: GameState, seat: number, patch: Partial<PlayerState>): PlayerState[] {
+  const players = state.players.slice()
+  players[seat] = { ...players[seat], ...patch }
+  return players
+}
+
+/** Removes one `card` from `hand`; `null` when it is not there. */
+function without(hand: readonly CardCode[], card: CardCode): CardCode[] | null {
+  const i = hand.lastIndexOf(card)
+  if (i < 0) return null
+  const out = hand.slice()
+  out.splice(i, 1)
+  return out
+}
+
+/** Section 9: each player, from the dealer's left, publicly chooses an uncompleted phase. */
+function choosePhase(state: GameState, seat: number, phase: number, events: GameEvent[]): GameState | Result {
+  if (state.stage !== 'choosePhase') return fail('NOT_CHOOSING', 'phases are chosen only before play starts')
+  const p = state.players[seat]
+  if (!state.phases.some((ph) => ph.number === phase)) return fail('INVALID_PHASE', `there is no phase ${phase}`)
+  const allDone = state.phases.every((ph) => p.completed.includes(ph.number))
+  if (p.completed.includes(phase) && !allDone) return fail('INVALID_PHASE', `phase ${phase} is already completed`)
+  events.push({ type: 'phaseChosen', seat, phase })
+  const players = withPlayer(state, seat, { activePhase: phase })
+  const first = nextSeat(state, state.dealer)
+  const chooser = nextSeat(state, seat)
+  if (chooser !== first) return { ...state, players, turn: chooser }
+  const started: GameState = { ...state, players, stage: 'draw' }
+  return startPlay(started, first, events)
+}
+
+function startPlay(state: GameState, first: number, events: GameEvent[]): GameState {
+  const turn = openingTurn(state, first)
+  if (turn !== first) events.push({ type: 'turnSkipped', seat: first })
+  return { ...state, stage: 'draw', turn }
+}
+
+function draw(state: GameState, seat: number, action: Extract<Action, { type: 'draw' }>, events: GameEvent[]): GameState | Result {
+  if (state.stage !== 'draw') return fail('ALREADY_DREW', 'you have already drawn this turn')
+  const p = state.players[seat]
+  switch (action.from) {
+    case 'deck': {
+      let s = state
+      if (s.drawCount === 0) {
+        // Section 7: reshuffle the discard pile except its top card with the game RNG.
+        const below = s.discard.slice(0, -1)
+        if (below.length === 0) {
+          events.push({ type: 'drew', seat, from: 'deck' })
+          return endHand(s, null, events)
+        }
+        const rng = openRng(s.rng)
+        shuffleInPlace(below, rng)
+        events.push({ type: 'reshuffled', count: below.length })
+        s = { ...s, rng: rng.state(), drawPile: below, drawCount: below.length, discard: s.discard.slice(-1) }
+      }
+      const card = s.drawPile[s.drawCount - 1]
+      events.push({ type: 'drew', seat, from: 'deck' })
+      return { ...s, drawCount: s.drawCount - 1, stage: 'play', players: withPlayer(s, seat, { hand: [...p.hand, card] }) }
+    }
+    case 'discard': {
+      const top = state.discard[state.discard.length - 1]
+      if (top === undefined) return fail('EMPTY_DISCARD', 'the discard pile is empty')
+      if (top === SKIP) return fail('SKIP_FROM_DISCARD', 'a Skip can never be taken from the discard pile')
+      events.push({ type: 'drew', seat, from: 'discard', card: top })
+      return { ...state, discard: state.discard.slice(0, -1), stage: 'play', players: withPlayer(state, seat, { hand: [...p.hand, top] }) }
+    }
+    case 'saved': {
+      if (state.rules.edition !== 'masters') return fail('SAVE_NOT_ALLOWED', 'Save Piles are a Masters rule')
+      if (action.card === undefined) return fail('BAD_ACTION', 'name the saved card to take')
+      const saved = without(p.saved, action.card)
+      if (!saved) return fail('NOT_IN_HAND', `${action.card} is not in your Save Pile`)
+      events.push({ type: 'drew', seat, from: 'saved' })
+      return { ...state, stage: 'play', players: withPlayer(state, seat, { saved, hand: [...p.hand, action.card] }) }
+    }
+    default:
+      return assertNever(action.from)
+  }
+}
+
+function layDown(state: GameState, seat: number, groups: string[][], events: GameEvent[]): GameState | Result {
+  if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
+  const p = state.players[seat]
+  if (p.laidDown) return fail('PHASE_ALREADY_MADE', 'you have made your phase this hand')
+  const phase = activePhaseOf(state, p)
+  if (!phase) return fail('INVALID_PHASE', 'you have no phase to make')
+  let hand: CardCode[] | null = p.hand.slice()
+  for (const g of groups) for (const c of g) if (hand) hand = without(hand, handCardOf(c))
+  if (!hand) return fail('NOT_IN_HAND', 'those cards are not all in your hand')
+  const laid = makePhase(groups, phase, state.rules.wildsNeedNaturalPerGroup)
+  if (!laid) return fail('INVALID_PHASE', `those groups do not make phase ${phase.number}`)
+  if (hand.length === 0 && state.rules.mustDiscardToGoOut)
+    return fail('INVALID_PHASE', 'going out needs a final discard (mustDiscardToGoOut)')
+  events.push({ type: 'laidDown', seat, phase: phase.number, groups: laid })
+  const next: GameState = { ...state, laidThisTurn: true, players: withPlayer(state, seat, { hand, laidDown: laid }) }
+  return hand.length === 0 ? goOut(next, seat, events) : next
+}
+
+function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hit' }>, events: GameEvent[]): GameState | Result {
+  if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
+  const p = state.players[seat]
+  if (!p.laidDown) return fail('PHASE_NOT_MADE', 'you may hit only once your own phase is down')
+  if (state.laidThisTurn && !state.rules.hitOnLayDownTurn)
+    return fail('INVALID_HIT', 'hits start from your next turn (hitOnLayDownTurn off)')
+  const hand = without(p.hand, handCardOf(action.card))
+  if (!hand) return fail('NOT_IN_HAND', `${handCardOf(action.card)} is not in your hand`)
+  const { seat: ts, group: gi } = action.target
+  const target = ts < state.players.length && inHand(state, ts) ? state.players[ts].laidDown : null
+  if (!target || gi >= target.length) return fail('INVALID_HIT', 'there is no such laid-down group')
+  const group = applyHit(target[gi], action.card)
+  if (!group) return fail('INVALID_HIT', `${action.card} does not fit that group`)
+  if (hand.length === 0 && state.rules.mustDiscardToGoOut)
+    return fail('INVALID_HIT', 'going out needs a final discard (mustDiscardToGoOut)')
+  const laid = target.slice()
+  laid[gi] = group
+  const players = state.players.slice()
+  players[ts] = { ...players[ts], laidDown: laid }
+  players[seat] = { ...players[seat], hand }
+  const old = target[gi]
+  const placed = group.kind === 'run' && old.kind === 'run' && group.low < old.low ? group.cards[0] : group.cards[group.cards.length - 1]
+  events.push({ type: 'hit', seat, card: placed, target: { seat: ts, group: gi } })
+  const next: GameState = { ...state, players }
+  return hand.length === 0 ? goOut(next, seat, events) : next
+}
+
+function discard(state: GameState, seat: number, card: CardCode, events: GameEvent[]): GameState | Result {
+  if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
+  const hand = without(state.players[seat].hand, card)
+  if (!hand) return fail('NOT_IN_HAND', `${card} is not in your hand`)
+  events.push({ type: 'discarded', seat, card })
+  const next: GameState = { ...state, discard: [...state.discard, card], players: withPlayer(state, seat, { hand }) }
+  return hand.length === 0 ? goOut(next, seat, events) : endTurn(next, seat, events)
+}
+
+/** Section 4: a Skip is the discard and makes another player (without a pending Skip) lose a turn. */
+function skip(state: GameState, seat: number, target: number | undefined, events: GameEvent[]): GameState | Result {
+  if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
+  const hand = without(state.players[seat].hand, SKIP)
+  if (!hand) return fail('NOT_IN_HAND', 'you hold no Skip')
+  const players = state.players
+  const eligible = (s: number) => s !== seat && s < players.length && inHand(state, s) && !players[s].pendingSkip
+  let victim: number | null
+  if (hand.length === 0) {
+    victim = null // going out with a Skip: the hand ends, so it has no effect
+  } else if (state.rules.skipTarget === 'next') {
+    const nxt = nextSeat(state, seat)
+    if (target !== undefined && target !== nxt) return fail('INVALID_TARGET', 'a Skip always targets the next player (skipTarget next)')
+    victim = eligible(nxt) ? nxt : null
+  } else if (target !== undefined) {
+    if (target === seat) return fail('INVALID_TARGET', 'you cannot skip yourself')
+    if (!eligible(target)) return fail('INVALID_TARGET', `seat ${target} cannot be skipped now`)
+    victim = target
+  } else {
+    if (players.some((_, s) => eligible(s))) return fail('INVALID_TARGET', 'name the player to skip')
+    victim = null // every other player already has a Skip pending: no target, no effect
+  }
+  events.push({ type: 'skipPlayed', seat, target: victim })
+  const next = withPlayer(state, seat, { hand })
+  if (victim !== null) next[victim] = { ...next[victim], pendingSkip: true }
+  const after: GameState = { ...state, players: next, discard: victim === null ? [...state.discard, SKIP] : state.discard }
+  return hand.length === 0 ? goOut(after, seat, events) : endTurn(after, seat, events)
+}
+
+/** Section 9: once per hand, save a card face down instead of discarding; never the going-out discard. */
+function save(state: GameState, seat: number, card: CardCode, events: GameEvent[]): GameState | Result {
+  if (state.rules.edition !== 'masters') return fail('SAVE_NOT_ALLOWED', 'Save Piles are a Masters rule')
+  if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
+  const p = state.players[seat]
+  if (p.savedThisHand) return fail('SAVE_NOT_ALLOWED', 'you have already saved a card this hand')
+  const hand = without(p.hand, card)
+  if (!hand) return fail('NOT_IN_HAND', `${card} is not in your hand`)
+  if (hand.length === 0) return fail('SAVE_NOT_ALLOWED', 'the going-out discard can never be a save')
+  events.push({ type: 'saved', seat })
+  return endTurn({ ...state, players: withPlayer(state, seat, { hand, saved: [...p.saved, card], savedThisHand: true }) }, seat, events)
+}
+
+function goOut(state: GameState, seat: number, events: GameEvent[]): GameState {
+  events.push({ type: 'wentOut', seat })
+  return endHand(state, seat, events)
+}
+
+/** Passes the turn left; a pending Skip consumes that player's turn and goes onto the discard pile. */
+function endTurn(state: GameState, seat: number, events: GameEvent[]): GameState {
+  let next = nextSeat(state, seat)
+  let players = state.players
+  let discard = state.discard
+  while (players[next].pendingSkip) {
+    if (players === state.players) players = players.slice()
+    players[next] = { ...players[next], pendingSkip: false }
+    discard = [...discard, SKIP]
+    events.push({ type: 'turnSkipped', seat: next })
+    next = nextSeat(state, next)
+  }
+  return { ...state, players, discard, stage: 'draw', turn: next, laidThisTurn: false }
+}

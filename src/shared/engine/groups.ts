@@ -1,0 +1,209 @@
+/**
+ * One laid-down group (RULES.md sections 5 and 6): validating a lay-down, fixing every Wild's meaning, and
+ * hits. A laid group is compact plain data: its kind, its cards (Wilds written `W=7` / `W=R`, runs in
+ * ascending order) and what it stands for (number, low..high, or colour).
+ */
+import {
+  MAX_NUMBER,
+  MIN_NUMBER,
+  SKIP,
+  WILD,
+  parseCard,
+  parseDeclaredWild,
+  type CardCode,
+  type Colour,
+  type LaidCard,
+} from './cards'
+import type { GroupRequirement, PhaseDef } from './phases'
+
+export type LaidGroup =
+  | { kind: 'set'; number: number; cards: LaidCard[] }
+  | { kind: 'run'; low: number; high: number; cards: LaidCard[] }
+  | { kind: 'colour'; colour: Colour; cards: LaidCard[] }
+
+/** A card as given in a lay-down or hit, read once. */
+type Given =
+  | { t: 'n'; code: CardCode; number: number; colour: Colour }
+  | { t: 'w' } // bare Wild: the engine chooses
+  | { t: 'wn'; number: number } // W=7
+  | { t: 'wc'; colour: Colour } // W=R
+  | { t: 'x' } // a Skip or anything else that never fits
+
+const givenCache = new Map<string, Given>()
+function readGiven(code: string): Given {
+  let g = givenCache.get(code)
+  if (g) return g
+  if (code === WILD) g = { t: 'w' }
+  else if (code === SKIP) g = { t: 'x' }
+  else {
+    const c = parseCard(code)
+    if (c && c.kind === 'number') g = { t: 'n', code, number: c.number, colour: c.colour }
+    else {
+      const m = parseDeclaredWild(code)
+      g = m ? ('number' in m ? { t: 'wn', number: m.number } : { t: 'wc', colour: m.colour }) : { t: 'x' }
+    }
+  }
+  if (givenCache.size < 1000) givenCache.set(code, g)
+  return g
+}
+
+/** The card a laid or given code takes from the hand: `W=7` is one of my Wilds. */
+export function handCardOf(code: string): CardCode {
+  return code.startsWith('W') ? WILD : code
+}
+
+export function isNatural(code: string): boolean {
+  return readGiven(code).t === 'n'
+}
+
+/**
+ * Builds one group of a lay-down, or `null` when the cards do not make it (RULES.md section 5).
+ * Needs at least `req.size` cards; Skips never fit. Bare Wilds get a valid meaning chosen here.
+ */
+export function makeGroup(codes: readonly string[], req: GroupRequirement): LaidGroup | null {
+  if (codes.length < req.size) return null
+  const given = codes.map(readGiven)
+  if (given.some((g) => g.t === 'x')) return null
+  switch (req.kind) {
+    case 'set':
+      return makeSet(given)
+    case 'run':
+      return makeRun(given)
+    case 'colour':
+      return makeColour(given)
+  }
+}
+
+function makeSet(given: Given[]): LaidGroup | null {
+  let number = 0
+  for (const g of given) {
+    const n = g.t === 'n' || g.t === 'wn' ? g.number : g.t === 'wc' ? -1 : 0
+    if (n === -1) return null
+    if (n && number && n !== number) return null
+    if (n) number = n
+  }
+  if (!number) number = MAX_NUMBER // all bare Wilds: any number is valid
+  const cards = given.map((g) => (g.t === 'n' ? g.code : `W=${number}`))
+  return { kind: 'set', number, cards }
+}
+
+function makeColour(given: Given[]): LaidGroup | null {
+  let colour: Colour | null = null
+  for (const g of given) {
+    const c = g.t === 'n' || g.t === 'wc' ? g.colour : g.t === 'wn' ? 'X' : null
+    if (c === 'X') return null
+    if (c && colour && c !== colour) return null
+    if (c) colour = c as Colour
+  }
+  const col: Colour = colour ?? 'R'
+  const cards = given.map((g) => (g.t === 'n' ? g.code : `W=${col}`))
+  return { kind: 'colour', colour: col, cards }
+}
+
+function makeRun(given: Given[]): LaidGroup | null {
+  const len = given.length
+  if (len > MAX_NUMBER - MIN_NUMBER + 1) return null
+  const at: (string | null)[] = new Array(MAX_NUMBER + 1).fill(null)
+  let lo = 99
+  let hi = 0
+  let bare = 0
+  for (const g of given) {
+    if (g.t === 'w') {
+      bare++
+      continue
+    }
+    if (g.t === 'wc') return null
+    const n = (g as { number: number }).number
+    if (at[n] !== null) return null // a run has each number once
+    at[n] = g.t === 'n' ? g.code : `W=${n}`
+    if (n < lo) lo = n
+    if (n > hi) hi = n
+  }
+  // Choose the lowest end: keep the fixed cards, extend upwards first (no wrap-around, section 5).
+  let low = hi === 0 ? MIN_NUMBER : Math.min(lo, MAX_NUMBER - len + 1)
+  if (low < MIN_NUMBER) return null
+  const high = low + len - 1
+  if (hi > high) return null
+  const cards: LaidCard[] = []
+  for (let n = low; n <= high; n++) {
+    const c = at[n]
+    if (c !== null) cards.push(c)
+    else if (bare-- > 0) cards.push(`W=${n}`)
+    else return null
+  }
+  return { kind: 'run', low, high, cards }
+}
+
+/**
+ * Validates a whole lay-down against a phase: exactly its groups, in order, each fitting, and the
+ * natural-card rule (section 5; option `wildsNeedNaturalPerGroup`). `null` when it does not make the phase.
+ */
+export function makePhase(
+  groups: readonly (readonly string[])[],
+  phase: PhaseDef,
+  wildsNeedNaturalPerGroup: boolean,
+): LaidGroup[] | null {
+  if (groups.length !== phase.groups.length) return null
+  const laid: LaidGroup[] = []
+  let naturals = 0
+  for (let i = 0; i < groups.length; i++) {
+    const g = makeGroup(groups[i], phase.groups[i])
+    if (!g) return null
+    const n = groups[i].reduce((k, c) => k + (isNatural(c) ? 1 : 0), 0)
+    if (wildsNeedNaturalPerGroup && n === 0) return null
+    naturals += n
+    laid.push(g)
+  }
+  if (naturals === 0) return null
+  return laid
+}
+
+/**
+ * The group after hitting `code` on it (RULES.md section 6), or `null` when it does not fit.
+ * A bare Wild on a run goes to the high end when it can, else the low end.
+ */
+export function applyHit(group: LaidGroup, code: string): LaidGroup | null {
+  const g = readGiven(code)
+  switch (group.kind) {
+    case 'set': {
+      if (g.t === 'n' || g.t === 'wn') {
+        if (g.number !== group.number) return null
+      } else if (g.t !== 'w') return null
+      const laid = g.t === 'n' ? g.code : `W=${group.number}`
+      return { kind: 'set', number: group.number, cards: [...group.cards, laid] }
+    }
+    case 'colour': {
+      if (g.t === 'n' || g.t === 'wc') {
+        if (g.colour !== group.colour) return null
+      } else if (g.t !== 'w') return null
+      const laid = g.t === 'n' ? g.code : `W=${group.colour}`
+      return { kind: 'colour', colour: group.colour, cards: [...group.cards, laid] }
+    }
+    case 'run': {
+      let n: number
+      if (g.t === 'n' || g.t === 'wn') n = g.number
+      else if (g.t === 'w') n = group.high < MAX_NUMBER ? group.high + 1 : group.low - 1
+      else return null
+      const laid = g.t === 'n' ? g.code : `W=${n}`
+      if (n === group.high + 1 && n <= MAX_NUMBER)
+        return { kind: 'run', low: group.low, high: n, cards: [...group.cards, laid] }
+      if (n === group.low - 1 && n >= MIN_NUMBER)
+        return { kind: 'run', low: n, high: group.high, cards: [laid, ...group.cards] }
+      return null
+    }
+  }
+}
+
+export function canHit(group: LaidGroup, code: string): boolean {
+  const g = readGiven(code)
+  switch (group.kind) {
+    case 'set':
+      return g.t === 'w' || ((g.t === 'n' || g.t === 'wn') && g.number === group.number)
+    case 'colour':
+      return g.t === 'w' || ((g.t === 'n' || g.t === 'wc') && g.colour === group.colour)
+    case 'run':
+      if (g.t === 'w') return group.high < MAX_NUMBER || group.low > MIN_NUMBER
+      if (g.t !== 'n' && g.t !== 'wn') return false
+      return (g.number === group.high + 1 && g.number <= MAX_NUMBER) || (g.number === group.low - 1 && g.number >= MIN_NUMBER)
+  }
+}

@@ -1,0 +1,13 @@
+/** The rules engine's public API (pure: no I/O). See each module for the RULES.md sections it implements. */
+export * from './cards'
+export * from './phases'
+export * from './rules'
+export * from './rng'
+export * from './deck'
+export * from './groups'
+export * from './actions'
+export * from './state'
+export * from './apply'
+export * from './scoring'
+export * from './views'
+export * from './scenario'

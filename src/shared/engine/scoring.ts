@@ -1,0 +1,112 @@
+/**
+ * End of a hand, scoring and the end of the game (RULES.md sections 7, 8 and 9), and dealing the next hand.
+ */
+import { penaltyPoints, SKIP, type CardCode } from './cards'
+import type { GameEvent } from './actions'
+import { drawSeed, openRng } from './rng'
+import { inHand, nextSeat, redeal, seatsInHand, startHand, type GameState, type PlayerState } from './state'
+
+/** Penalty points of the cards left (section 7); Masters Save Piles count only with `scoreSavedCards`. */
+export function penaltyOf(cards: readonly CardCode[]): number {
+  let sum = 0
+  for (const c of cards) sum += penaltyPoints(c)
+  return sum
+}
+
+export function handPoints(state: GameState, wentOut: number | null): number[] {
+  return state.players.map((p, seat) => {
+    if (!inHand(state, seat) || seat === wentOut) return 0
+    return penaltyOf(p.hand) + (state.rules.scoreSavedCards ? penaltyOf(p.saved) : 0)
+  })
+}
+
+/**
+ * Ends the hand: someone went out (`wentOut`) or the draw pile ran dry (`null`). Scores it, advances
+ * whoever made their phase, reveals the deal seed, and decides whether the game is over.
+ */
+export function endHand(state: GameState, wentOut: number | null, events: GameEvent[]): GameState {
+  const points = handPoints(state, wentOut)
+  const masters = state.rules.edition === 'masters'
+  const fixed = state.rules.fixedHands !== null
+  const n = state.phases.length
+  const tieBreak = state.tieBreak !== null
+  const discard = state.discard.slice()
+  const players: PlayerState[] = state.players.map((p, seat) => {
+    // Pending Skips resolve into the discard pile: the hand is over (section 4).
+    if (p.pendingSkip) discard.push(SKIP)
+    const q: PlayerState = { ...p, pendingSkip: false }
+    if (tieBreak) return q // a tie-break hand only decides the winner (section 8)
+    q.score = p.score + points[seat]
+    const made = p.laidDown !== null
+    if (masters) {
+      if ((made || fixed) && p.activePhase !== null && !p.completed.includes(p.activePhase))
+        q.completed = [...p.completed, p.activePhase]
+    } else if (made || fixed) {
+      // fixedHands: everyone advances every hand; past the last phase they keep playing it.
+      q.phaseIndex = fixed ? Math.min(p.phaseIndex + 1, n - 1) : p.phaseIndex + 1
+    }
+    return q
+  })
+  events.push({
+    type: 'handEnded',
+    handNumber: state.handNumber,
+    wentOut,
+    points,
+    totals: players.map((p) => p.score),
+    madePhase: state.players.flatMap((p, seat) => (p.laidDown ? [seat] : [])),
+    seed: state.handSeed,
+  })
+  let next: GameState = {
+    ...state,
+    players,
+    discard,
+    stage: 'handOver',
+    turn: null,
+    laidThisTurn: false,
+    lastHand: { wentOut, points },
+    revealedSeeds: [...state.revealedSeeds, state.handSeed],
+  }
+
+  if (tieBreak) {
+    // Section 8: the first to go out wins; with no one out, the tied players play again.
+    if (wentOut !== null) return finish(next, wentOut, events)
+    events.push({ type: 'tieBreak', seats: state.tieBreak! })
+    return next
+  }
+  let finalists: number[] = []
+  if (fixed) {
+    if (state.handNumber >= state.rules.fixedHands!) finalists = players.map((_, i) => i)
+  } else if (masters) {
+    finalists = players.flatMap((p, i) => (p.completed.length >= n ? [i] : []))
+  } else {
+    finalists = players.flatMap((p, i) => (p.phaseIndex >= n ? [i] : []))
+  }
+  if (finalists.length === 0) return next
+  const best = Math.min(...finalists.map((s) => players[s].score))
+  const tied = finalists.filter((s) => players[s].score === best)
+  if (tied.length === 1) return finish(next, tied[0], events)
+  events.push({ type: 'tieBreak', seats: tied })
+  next = { ...next, tieBreak: tied }
+  return next
+}
+
+function finish(state: GameState, winner: number, events: GameEvent[]): GameState {
+  events.push({ type: 'gameEnded', winner })
+  return { ...state, stage: 'gameOver', winner }
+}
+
+/** Deals the next hand from the game RNG; the deal passes left (section 2). */
+export function dealNextHand(state: GameState, events: GameEvent[]): GameState {
+  const rng = openRng(state.rng)
+  const handSeed = drawSeed(rng)
+  const dealer = (state.dealer + 1) % state.players.length
+  const base: GameState = { ...state, rng: rng.state(), handSeed, dealer, handNumber: state.handNumber + 1 }
+  const seats = seatsInHand(base)
+  const excluded = state.players.flatMap((p) => p.saved)
+  const deal = redeal(handSeed, { rules: state.rules, playerCount: state.players.length, dealer, seats, excluded })
+  const next = startHand(base, deal)
+  events.push({ type: 'handDealt', handNumber: next.handNumber, dealer, upcard: deal.upcard, seats })
+  const first = nextSeat(next, dealer)
+  if (next.stage === 'draw' && next.turn !== first) events.push({ type: 'turnSkipped', seat: first })
+  return next
+}

@@ -1,0 +1,269 @@
+/**
+ * Game state (plain data only: it serialises, diffs and replays) and how a game and a hand start
+ * (RULES.md sections 2, 8 and 9).
+ */
+import type { CardCode } from './cards'
+import { buildDeck, removeCards } from './deck'
+import type { LaidGroup } from './groups'
+import type { PhaseDef } from './phases'
+import { phasesFor, resolveRules, type PartialRuleOptions, type RuleOptions } from './rules'
+import { drawSeed, openRng, rngFromSeed, shuffleInPlace, type RngState } from './rng'
+import type { Action } from './actions'
+
+export type Stage = 'choosePhase' | 'draw' | 'play' | 'handOver' | 'gameOver'
+
+export interface PlayerState {
+  name: string
+  hand: CardCode[]
+  /** Masters Save Pile (section 9): carries over between hands, secret to its owner. */
+  saved: CardCode[]
+  /** Classic: index in `GameState.phases` of the phase being attempted; `phases.length` once all are made. */
+  phaseIndex: number
+  /** Masters: the phase number chosen for this hand, `null` before choosing. */
+  activePhase: number | null
+  /** Masters: phase numbers completed, in the order made. */
+  completed: number[]
+  /** The phase laid down this hand (with hits), `null` before. */
+  laidDown: LaidGroup[] | null
+  score: number
+  /** A Skip waiting in front of this player (section 4); the card itself is counted here. */
+  pendingSkip: boolean
+  /** Masters: the once-per-hand save has been used. */
+  savedThisHand: boolean
+}
+
+export interface HandResult {
+  wentOut: number | null
+  points: number[]
+}
+
+export interface LogEntry {
+  seat: number
+  action: Action
+}
+
+export interface GameState {
+  /** Incremented on every accepted action (the LAN host rejects stale actions with it). */
+  version: number
+  rules: RuleOptions
+  phases: PhaseDef[]
+  players: PlayerState[]
+  /** The game seed: first dealer and every hand's deal seed come from it. Never shown to players. */
+  seed: string
+  /** Game RNG state (section 7: reshuffles; each hand's deal seed). Never shown to players. */
+  rng: RngState
+  /** 1-based number of the current hand. */
+  handNumber: number
+  dealer: number
+  /** The seed that dealt the current hand; revealed in `revealedSeeds` once the hand is over. */
+  handSeed: string
+  /** Deal seeds of finished hands, index = handNumber - 1 (section 11). */
+  revealedSeeds: string[]
+  stage: Stage
+  /** The seat to act (in `choosePhase`, the seat to choose); `null` in `handOver` / `gameOver`. */
+  turn: number | null
+  /**
+   * The draw pile; its top is `drawPile[drawCount - 1]`. Entries at `drawCount` and beyond were already
+   * drawn: the array is shared between successive states and never written, so a draw copies nothing.
+   */
+  drawPile: CardCode[]
+  drawCount: number
+  /** The discard pile, top last. */
+  discard: CardCode[]
+  /** The current player laid their phase down during this turn (option `hitOnLayDownTurn`). */
+  laidThisTurn: boolean
+  /** Seats playing a tie-break hand (section 8), else `null`: every seat plays. */
+  tieBreak: number[] | null
+  lastHand: HandResult | null
+  winner: number | null
+  /** The accepted actions, in chunks of LOG_CHUNK (full chunks are shared between states, never written). */
+  log: LogEntry[][]
+}
+
+export const HAND_SIZE = 10
+export const LOG_CHUNK = 64
+
+export interface NewGameOptions {
+  rules?: PartialRuleOptions | RuleOptions
+  /** Player names, 2 to 6. */
+  players: string[]
+  seed: string
+  /** The first dealer; chosen at random from the seed when omitted (section 2). */
+  dealer?: number
+}
+
+export function newGame(opts: NewGameOptions): GameState {
+  const rules = resolveRules(opts.rules as PartialRuleOptions)
+  const n = opts.players.length
+  if (n < 2 || n > 6) throw new Error(`Phase 10 needs 2 to 6 players, got ${n}`)
+  const rng = openRng(rngFromSeed(opts.seed))
+  const dealer = opts.dealer ?? rng.int(0, n - 1)
+  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= n) throw new Error(`bad dealer ${dealer}`)
+  const phases = phasesFor(rules)
+  const handSeed = drawSeed(rng)
+  const state: GameState = {
+    version: 0,
+    rules,
+    phases,
+    players: opts.players.map((name) => ({
+      name,
+      hand: [],
+      saved: [],
+      phaseIndex: 0,
+      activePhase: null,
+      completed: [],
+      laidDown: null,
+      score: 0,
+      pendingSkip: false,
+      savedThisHand: false,
+    })),
+    seed: opts.seed,
+    rng: rng.state(),
+    handNumber: 1,
+    dealer,
+    handSeed,
+    revealedSeeds: [],
+    stage: 'draw',
+    turn: null,
+    drawPile: [],
+    drawCount: 0,
+    discard: [],
+    laidThisTurn: false,
+    tieBreak: null,
+    lastHand: null,
+    winner: null,
+    log: [],
+  }
+  const deal = redeal(handSeed, { rules, playerCount: n, dealer })
+  return startHand(state, deal)
+}
+
+/** Seats taking part in the current hand, clockwise from seat 0. */
+export function seatsInHand(state: Pick<GameState, 'tieBreak' | 'players'>): number[] {
+  return state.tieBreak ?? state.players.map((_, i) => i)
+}
+
+export function inHand(state: Pick<GameState, 'tieBreak'>, seat: number): boolean {
+  return state.tieBreak === null || state.tieBreak.includes(seat)
+}
+
+/** The next seat clockwise after `seat` that takes part in this hand. */
+export function nextSeat(state: Pick<GameState, 'tieBreak' | 'players'>, seat: number): number {
+  const n = state.players.length
+  for (let k = 1; k <= n; k++) {
+    const s = (seat + k) % n
+    if (inHand(state, s)) return s
+  }
+  throw new Error('no seat in hand')
+}
+
+export interface Deal {
+  /** Per seat (seats not in the hand get `[]`). */
+  hands: CardCode[][]
+  upcard: CardCode | null
+  /** Top last. */
+  drawPile: CardCode[]
+}
+
+export interface RedealOptions {
+  rules: RuleOptions
+  playerCount: number
+  dealer: number
+  /** Seats dealt in (a tie-break hand); default all. */
+  seats?: number[]
+  /** Cards out of the deck because they sit in Save Piles (Masters, section 9). */
+  excluded?: CardCode[]
+}
+
+/**
+ * Re-creates a hand's deal from its seed (section 11: after a hand, its seed is revealed so anyone can
+ * check the deal). Shuffle the deck, then deal 10 cards one at a time from the dealer's left, clockwise;
+ * the next card is the upcard, the rest the draw pile (section 2).
+ */
+export function redeal(handSeed: string, opts: RedealOptions): Deal {
+  let deck = buildDeck(opts.rules)
+  if (opts.excluded?.length) {
+    const rest = removeCards(deck, opts.excluded)
+    if (!rest) throw new Error('excluded cards are not in the deck')
+    deck = rest
+  }
+  shuffleInPlace(deck, openRng(rngFromSeed(handSeed)))
+  const seats = opts.seats ?? Array.from({ length: opts.playerCount }, (_, i) => i)
+  const order: number[] = []
+  for (let k = 1; k <= opts.playerCount; k++) {
+    const s = (opts.dealer + k) % opts.playerCount
+    if (seats.includes(s)) order.push(s)
+  }
+  const hands: CardCode[][] = Array.from({ length: opts.playerCount }, () => [])
+  for (let r = 0; r < HAND_SIZE; r++) for (const s of order) if (deck.length) hands[s].push(deck.pop()!)
+  const upcard = deck.pop() ?? null
+  return { hands, upcard, drawPile: deck }
+}
+
+/**
+ * Puts a deal on the table and sets the opening stage: Masters players choose their phase first
+ * (section 9); an upcard Skip skips the first player's first turn (section 2).
+ */
+export function startHand(state: GameState, deal: Deal): GameState {
+  const masters = state.rules.edition === 'masters'
+  const first = nextSeat(state, state.dealer)
+  const tieBreakPhase = state.phases[state.phases.length - 1]
+  const players = state.players.map((p, seat) => {
+    const playing = inHand(state, seat)
+    return {
+      ...p,
+      hand: deal.hands[seat],
+      laidDown: null,
+      pendingSkip: false,
+      savedThisHand: false,
+      // A tie-break hand is the last phase for everyone in it (section 8).
+      activePhase: masters && state.tieBreak && playing ? tieBreakPhase.number : null,
+      phaseIndex: !masters && state.tieBreak && playing ? state.phases.length - 1 : p.phaseIndex,
+    }
+  })
+  const next: GameState = {
+    ...state,
+    players,
+    drawPile: deal.drawPile,
+    drawCount: deal.drawPile.length,
+    discard: deal.upcard === null ? [] : [deal.upcard],
+    laidThisTurn: false,
+    lastHand: state.lastHand,
+  }
+  if (masters && !state.tieBreak) return { ...next, stage: 'choosePhase', turn: first }
+  return { ...next, stage: 'draw', turn: openingTurn(next, first) }
+}
+
+/** Section 2: an upcard Skip consumes the first player's first turn. */
+export function openingTurn(state: GameState, first: number): number {
+  return state.discard.length === 1 && state.discard[0] === 'S' ? nextSeat(state, first) : first
+}
+
+/** The phase a player attempts this hand, or `null` (Masters before choosing; Classic all made). */
+export function activePhaseOf(state: Pick<GameState, 'rules' | 'phases'>, p: PlayerState): PhaseDef | null {
+  if (state.rules.edition === 'masters') {
+    return p.activePhase === null ? null : (state.phases.find((ph) => ph.number === p.activePhase) ?? null)
+  }
+  return state.phases[p.phaseIndex] ?? null
+}
+
+/** The phase number shown for a player (scenario output `phase`). */
+export function phaseNumberOf(state: Pick<GameState, 'rules' | 'phases'>, p: PlayerState): number | null {
+  if (state.rules.edition === 'masters') return p.activePhase
+  const ph = state.phases[p.phaseIndex]
+  // All phases made: one past the last phase's number.
+  return ph ? ph.number : state.phases[state.phases.length - 1].number + 1
+}
+
+/** The accepted actions in order (seed + rules + names + this log replays the game). */
+export function actionLog(state: GameState): LogEntry[] {
+  return state.log.flat()
+}
+
+export function appendLog(log: LogEntry[][], entry: LogEntry): LogEntry[][] {
+  const last = log[log.length - 1]
+  if (!last || last.length >= LOG_CHUNK) return [...log, [entry]]
+  const out = log.slice()
+  out[out.length - 1] = [...last, entry]
+  return out
+}

@@ -1,0 +1,202 @@
+/**
+ * What each seat may see (RULES.md section 11) and pure helpers a UI or bot needs, computed from a view only:
+ * own hand and Save Pile; every laid group; the discard pile; counts of everything else. Never another
+ * player's cards, the draw pile's order, the RNG state or the seed of the hand in progress.
+ */
+import { SKIP, type CardCode } from './cards'
+import type { Action } from './actions'
+import { applyHit, canHit, type LaidGroup } from './groups'
+import type { PhaseDef } from './phases'
+import type { RuleOptions } from './rules'
+import { phaseNumberOf, type GameState, type HandResult, type Stage } from './state'
+
+export interface PublicPlayer {
+  seat: number
+  name: string
+  /** Classic: the phase being attempted; Masters: the active phase (`null` before choosing). */
+  phase: number | null
+  completed: number[]
+  laidDown: LaidGroup[] | null
+  score: number
+  pendingSkip: boolean
+  handCount: number
+  savedCount: number
+  savedThisHand: boolean
+  /** Takes part in the current hand (false only for players outside a tie-break hand). */
+  inHand: boolean
+}
+
+export interface GameView {
+  /** The seat this view belongs to; `null` for a spectator. */
+  seat: number | null
+  /** Own cards (empty for a spectator). */
+  hand: CardCode[]
+  saved: CardCode[]
+  players: PublicPlayer[]
+  discard: CardCode[]
+  drawCount: number
+  stage: Stage
+  turn: number | null
+  dealer: number
+  handNumber: number
+  version: number
+  rules: RuleOptions
+  phases: PhaseDef[]
+  laidThisTurn: boolean
+  tieBreak: number[] | null
+  lastHand: HandResult | null
+  winner: number | null
+  /** Deal seeds of finished hands only (section 11). */
+  revealedSeeds: string[]
+}
+
+export function spectatorView(state: GameState): GameView {
+  return buildView(state, null)
+}
+
+export function viewFor(state: GameState, seat: number): GameView {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
+  return buildView(state, seat)
+}
+
+function buildView(state: GameState, seat: number | null): GameView {
+  const me = seat === null ? null : state.players[seat]
+  return {
+    seat,
+    hand: me ? me.hand.slice() : [],
+    saved: me ? me.saved.slice() : [],
+    players: state.players.map((p, s) => ({
+      seat: s,
+      name: p.name,
+      phase: phaseNumberOf(state, p),
+      completed: p.completed.slice(),
+      laidDown: p.laidDown ? structuredCloneGroups(p.laidDown) : null,
+      score: p.score,
+      pendingSkip: p.pendingSkip,
+      handCount: p.hand.length,
+      savedCount: p.saved.length,
+      savedThisHand: p.savedThisHand,
+      inHand: state.tieBreak === null || state.tieBreak.includes(s),
+    })),
+    discard: state.discard.slice(),
+    drawCount: state.drawCount,
+    stage: state.stage,
+    turn: state.turn,
+    dealer: state.dealer,
+    handNumber: state.handNumber,
+    version: state.version,
+    rules: { ...state.rules },
+    phases: state.phases.map((ph) => ({ number: ph.number, groups: ph.groups.map((g) => ({ ...g })) })),
+    laidThisTurn: state.laidThisTurn,
+    tieBreak: state.tieBreak ? state.tieBreak.slice() : null,
+    lastHand: state.lastHand ? { wentOut: state.lastHand.wentOut, points: state.lastHand.points.slice() } : null,
+    winner: state.winner,
+    revealedSeeds: state.revealedSeeds.slice(),
+  }
+}
+
+function structuredCloneGroups(groups: LaidGroup[]): LaidGroup[] {
+  return groups.map((g) => ({ ...g, cards: g.cards.slice() }))
+}
+
+// ---- helpers from a view (hints for the UI, moves for bots) ----
+
+const myTurn = (view: GameView) => view.seat !== null && view.turn === view.seat
+
+/** The phase this seat attempts this hand, or `null`. */
+export function myPhase(view: GameView): PhaseDef | null {
+  if (view.seat === null) return null
+  const n = view.players[view.seat].phase
+  return view.phases.find((ph) => ph.number === n) ?? null
+}
+
+/** Whether drawing from `from` is legal now (section 3; Masters section 9). */
+export function canDraw(view: GameView, from: 'deck' | 'discard' | 'saved'): boolean {
+  if (!myTurn(view) || view.stage !== 'draw') return false
+  if (from === 'deck') return true
+  if (from === 'discard') {
+    const top = view.discard[view.discard.length - 1]
+    return top !== undefined && top !== SKIP
+  }
+  return view.rules.edition === 'masters' && view.saved.length > 0
+}
+
+/** Whether the hitting rules allow this seat to hit now (section 6, option hitOnLayDownTurn). */
+export function canHitNow(view: GameView): boolean {
+  if (!myTurn(view) || view.stage !== 'play' || view.seat === null) return false
+  if (!view.players[view.seat].laidDown) return false
+  return view.rules.hitOnLayDownTurn || !view.laidThisTurn
+}
+
+/** Every laid group `card` may hit now, as targets. A hit that would empty the hand under mustDiscardToGoOut is excluded. */
+export function legalHitsFor(view: GameView, card: CardCode): { seat: number; group: number }[] {
+  if (!canHitNow(view) || !view.hand.includes(card)) return []
+  if (view.hand.length === 1 && view.rules.mustDiscardToGoOut) return []
+  const out: { seat: number; group: number }[] = []
+  for (const p of view.players) {
+    if (!p.laidDown || !p.inHand) continue
+    p.laidDown.forEach((g, i) => {
+      if (canHit(g, card)) out.push({ seat: p.seat, group: i })
+    })
+  }
+  return out
+}
+
+/** The laid group after a hit, for previews (`null` when it does not fit). */
+export function previewHit(group: LaidGroup, card: CardCode): LaidGroup | null {
+  return applyHit(group, card)
+}
+
+/** The seats a Skip may target now (section 4): `[]` means it can be played with no target and no effect. */
+export function skipTargets(view: GameView): number[] {
+  if (view.seat === null) return []
+  const me = view.seat
+  const order = view.players.filter((p) => p.inHand).map((p) => p.seat)
+  const eligible = (s: number) => s !== me && !view.players[s].pendingSkip && view.players[s].inHand
+  if (view.rules.skipTarget === 'next') {
+    const i = order.indexOf(me)
+    const nxt = order[(i + 1) % order.length]
+    return eligible(nxt) ? [nxt] : []
+  }
+  return order.filter(eligible)
+}
+
+/** Masters: phases this seat may choose now. */
+export function choosablePhases(view: GameView): number[] {
+  if (!myTurn(view) || view.stage !== 'choosePhase' || view.seat === null) return []
+  const done = view.players[view.seat].completed
+  const open = view.phases.filter((ph) => !done.includes(ph.number)).map((ph) => ph.number)
+  return open.length ? open : view.phases.map((ph) => ph.number)
+}
+
+/**
+ * Every simple legal action now, excluding lay-downs (finding those is the solver's job): draws, hits,
+ * discards, Skips with each target, saves, phase choices, next hand.
+ */
+export function legalActions(view: GameView): Action[] {
+  const out: Action[] = []
+  if (view.stage === 'gameOver' || view.seat === null) return out
+  if (view.stage === 'handOver') return [{ type: 'nextHand' }]
+  if (!myTurn(view)) return out
+  if (view.stage === 'choosePhase') return choosablePhases(view).map((phase) => ({ type: 'choosePhase', phase }))
+  if (view.stage === 'draw') {
+    out.push({ type: 'draw', from: 'deck' })
+    if (canDraw(view, 'discard')) out.push({ type: 'draw', from: 'discard' })
+    if (view.rules.edition === 'masters')
+      for (const card of new Set(view.saved)) out.push({ type: 'draw', from: 'saved', card })
+    return out
+  }
+  const distinct = [...new Set(view.hand)]
+  for (const card of distinct) for (const target of legalHitsFor(view, card)) out.push({ type: 'hit', card, target })
+  for (const card of distinct) {
+    if (card === SKIP) {
+      const targets = skipTargets(view)
+      if (view.hand.length === 1 || targets.length === 0 || view.rules.skipTarget === 'next') out.push({ type: 'skip', card: 'S' })
+      else for (const target of targets) out.push({ type: 'skip', card: 'S', target })
+    } else out.push({ type: 'discard', card })
+  }
+  const me = view.players[view.seat]
+  if (view.rules.edition === 'masters' && !me.savedThisHand && view.hand.length > 1)
+    for (const card of distinct) out.push({ type: 'save', card })
+  return out
+}
