@@ -1,0 +1,38 @@
+import { fireEvent, render, screen } from '@testing-library/svelte'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createFakeGameApi } from '../../../test/fakes/fake-game-api'
+import App from './App.svelte'
+import { router } from './stores/router.svelte'
+
+beforeEach(() => router.go('home'))
+
+describe('home screen and navigation', () => {
+  it('offers the five ways in', () => {
+    render(App, { props: { api: createFakeGameApi() } })
+    expect(screen.getByRole('heading', { name: /phase 10/i })).toBeInTheDocument()
+    for (const label of ['Play solo', 'Host a LAN game', 'Join a game', 'Rules', 'Settings']) {
+      expect(screen.getByRole('button', { name: new RegExp(label) })).toBeInTheDocument()
+    }
+  })
+
+  it('opens Settings and comes back, keeping the screen in the URL hash', async () => {
+    render(App, { props: { api: createFakeGameApi({ playerName: 'Ada' }) } })
+    await fireEvent.click(screen.getByRole('button', { name: /Settings/ }))
+    expect(await screen.findByLabelText('Your name')).toHaveValue('Ada')
+    expect(location.hash).toBe('#/settings')
+    await fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    expect(screen.getByRole('button', { name: /Play solo/ })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['Play solo', 'Play solo'],
+    ['Host a LAN game', 'Host a LAN game'],
+    ['Join a game', 'Join a game'],
+    ['Rules', 'Rules'],
+  ])('%s leads to its (coming soon) screen', async (button, heading) => {
+    render(App, { props: { api: createFakeGameApi() } })
+    await fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }))
+    expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument()
+    expect(screen.getByText(/coming soon/i)).toBeInTheDocument()
+  })
+})

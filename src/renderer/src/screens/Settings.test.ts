@@ -1,0 +1,57 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import { describe, expect, it, vi } from 'vitest'
+import { createFakeGameApi } from '../../../../test/fakes/fake-game-api'
+import Settings from './Settings.svelte'
+
+describe('Settings screen', () => {
+  it('shows the saved settings', async () => {
+    const api = createFakeGameApi({ playerName: 'Ada', cardStyle: 'colour-blind', sound: false })
+    render(Settings, { props: { api, onBack: () => {} } })
+    expect(await screen.findByLabelText('Your name')).toHaveValue('Ada')
+    expect(screen.getByRole('radio', { name: 'Colour-blind (shapes)' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: 'Normal' })).toBeChecked()
+    expect(screen.getByLabelText('Sound effects')).not.toBeChecked()
+    expect(screen.getByText('Bot thinking time: 0.7 s')).toBeInTheDocument()
+  })
+
+  it('saves edits through the api and confirms', async () => {
+    const api = createFakeGameApi()
+    render(Settings, { props: { api, onBack: () => {} } })
+    const name = await screen.findByLabelText('Your name')
+    await fireEvent.input(name, { target: { value: 'Grace' } })
+    await fireEvent.click(screen.getByRole('radio', { name: 'Fast' }))
+    await fireEvent.click(screen.getByLabelText('Sound effects'))
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'))
+    expect(api.settings).toMatchObject({ playerName: 'Grace', animationSpeed: 'fast', sound: false })
+    expect(api.calls.at(-1)).toMatchObject({ name: 'settings.set', params: { playerName: 'Grace' } })
+  })
+
+  it('shows the host’s error and keeps the old settings when the request is refused', async () => {
+    const api = createFakeGameApi({ playerName: 'Ada' })
+    render(Settings, { props: { api, onBack: () => {} } })
+    const name = await screen.findByLabelText('Your name')
+    await fireEvent.input(name, { target: { value: '   ' } })
+    await fireEvent.submit(name.closest('form')!)
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Enter a name'))
+    expect(api.settings.playerName).toBe('Ada')
+  })
+
+  it('follows a change saved elsewhere while the form is untouched', async () => {
+    const api = createFakeGameApi()
+    render(Settings, { props: { api, onBack: () => {} } })
+    await screen.findByLabelText('Your name')
+    api.emit('settings.changed', { ...api.settings, playerName: 'From phone' })
+    await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveValue('From phone'))
+  })
+
+  it('goes back without saving', async () => {
+    const api = createFakeGameApi()
+    const onBack = vi.fn()
+    render(Settings, { props: { api, onBack } })
+    await screen.findByLabelText('Your name')
+    await fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    expect(onBack).toHaveBeenCalled()
+    expect(api.calls.map((c) => c.name)).toEqual(['settings.get'])
+  })
+})

@@ -1,0 +1,55 @@
+/**
+ * An in-memory GameApi for component tests: validates params with the real contract schemas, so a
+ * component sending a bad request gets the same BAD_REQUEST it would get from the host.
+ */
+import {
+  DEFAULT_SETTINGS,
+  requests,
+  type ApiResult,
+  type EventName,
+  type EventPayload,
+  type GameApi,
+  type Settings,
+} from '../../src/shared/api'
+
+export interface FakeGameApi extends GameApi {
+  settings: Settings
+  calls: { name: string; params: unknown }[]
+  /** Simulates the host pushing an event (e.g. another window saved). */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void
+}
+
+export function createFakeGameApi(initial: Partial<Settings> = {}): FakeGameApi {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>()
+  const api = {
+    settings: { ...DEFAULT_SETTINGS, ...initial },
+    calls: [] as { name: string; params: unknown }[],
+    async invoke(name: string, params: unknown): Promise<ApiResult<unknown>> {
+      api.calls.push({ name, params })
+      const def = requests[name as keyof typeof requests]
+      const parsed = def?.params.safeParse(params)
+      if (!def || !parsed?.success) return { ok: false, error: { code: 'BAD_REQUEST', message: parsed?.error?.issues[0]?.message ?? 'unknown request' } }
+      switch (name) {
+        case 'app.info':
+          return { ok: true, value: { name: 'Phase 10', version: 'test', platform: 'test', transport: 'ipc' } }
+        case 'settings.get':
+          return { ok: true, value: { ...api.settings } }
+        case 'settings.set':
+          api.settings = { ...api.settings, ...(parsed.data as Partial<Settings>) }
+          api.emit('settings.changed', { ...api.settings })
+          return { ok: true, value: { ...api.settings } }
+        default:
+          return { ok: false, error: { code: 'BAD_REQUEST', message: `fake has no ${name}` } }
+      }
+    },
+    on(event: string, listener: (payload: unknown) => void) {
+      if (!listeners.has(event)) listeners.set(event, new Set())
+      listeners.get(event)!.add(listener)
+      return () => void listeners.get(event)!.delete(listener)
+    },
+    emit(event: string, payload: unknown) {
+      for (const l of listeners.get(event) ?? []) l(payload)
+    },
+  }
+  return api as unknown as FakeGameApi
+}
