@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser } from 'playwright-core'
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const screenshotDir = join(root, 'test-results', 'screenshots')
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export async function launchChromium(): Promise<Browser> {
+  await mkdir(screenshotDir, { recursive: true })
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+export interface HostProcess {
+  url: string
+  child: ChildProcess
+  output: () => string
+  stop(): Promise<void>
+}
+
+/** Starts `tsx src/main/headless.ts --port 0` on 127.0.0.1 in its own process group; resolves with its URL. */
+export async function startHeadlessHost(dataDir: string): Promise<HostProcess> {
+  if (!existsSync(join(root, 'out/renderer/index.html'))) {
+    throw new Error('out/renderer is missing: e2e needs the build (`npm test` builds first; or run `npm run build`)')
+  }
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], {
+    cwd: root,
+    detached: true, // own process group, so stop() ends tsx and the node it spawns, and nothing else
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`host printed no URL within 20 s:\n${out}`)), 20_000)
+    const check = () => {
+      const m = /Phase 10 host listening on (http:\/\/\S+)/.exec(out)
+      if (m) {
+        clearTimeout(timer)
+        resolveUrl(m[1])
+      }
+    }
+    child.stdout!.on('data', check)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`host exited (${code}) before listening:\n${out}`))
+    })
+  })
+  return {
+    url,
+    child,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done()
+        child.once('exit', () => done())
+        try {
+          process.kill(-child.pid!, 'SIGTERM')
+        } catch {
+          done()
+        }
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL')
+          } catch {
+            /* already gone */
+          }
+        }, 3000).unref()
+      }),
+  }
+}
