@@ -45,20 +45,63 @@ export function randomHand(rand: () => number, size: number): CardCode[] {
   return hand
 }
 
+type Natural = { colour: string; number: number }
+const parsed = new Map<CardCode, Natural | null>()
+function natural(code: CardCode): Natural | null {
+  let n = parsed.get(code)
+  if (n === undefined) {
+    const card = parseCard(code)
+    n = card && card.kind === 'number' ? { colour: card.colour, number: card.number } : null
+    parsed.set(code, n)
+  }
+  return n
+}
+
 /** Whether these cards (hand codes, Wilds as `W`) form the group, from the definitions; Wilds take any meaning. */
 export function isGroup(cards: readonly CardCode[], kind: GroupRequirement['kind']): boolean {
-  const naturals = cards.filter((c) => c !== 'W').map((c) => parseCard(c)).map((c) => (c && c.kind === 'number' ? c : null))
-  if (naturals.some((c) => c === null)) return false
-  const nat = naturals as { colour: string; number: number }[]
+  const nat: Natural[] = []
+  for (const code of cards) {
+    if (code === 'W') continue
+    const n = natural(code)
+    if (!n) return false
+    nat.push(n)
+  }
   if (kind === 'set') return nat.every((c) => c.number === nat[0].number)
   if (kind === 'colour') return nat.every((c) => c.colour === nat[0].colour)
   // run: some start s such that the k positions s..s+k-1 lie in 1..12 and the naturals sit on distinct positions
   const k = cards.length
+  const numbers = nat.map((c) => c.number)
+  if (new Set(numbers).size !== numbers.length) return false
   for (let s = 1; s + k - 1 <= 12; s++) {
-    const numbers = nat.map((c) => c.number)
-    if (numbers.every((n) => n >= s && n <= s + k - 1) && new Set(numbers).size === numbers.length) return true
+    if (numbers.every((n) => n >= s && n <= s + k - 1)) return true
   }
   return false
+}
+
+/**
+ * Whether cards picked so far can still grow into a group of `size`: only used to cut the brute force
+ * short, and sound because a group's naturals must already agree (set: number, colour group: colour) or,
+ * in a run, be distinct and within `size - 1` of each other.
+ */
+function canStillBe(cards: readonly CardCode[], kind: GroupRequirement['kind'], size: number): boolean {
+  let first: Natural | null = null
+  let low = 13
+  let high = 0
+  let seen = 0 // bit n: a natural n is in the run
+  for (const code of cards) {
+    if (code === 'W') continue
+    const n = natural(code) as Natural
+    if (first === null) first = n
+    if (kind === 'set' && n.number !== first.number) return false
+    if (kind === 'colour' && n.colour !== first.colour) return false
+    if (kind === 'run') {
+      if (seen & (1 << n.number)) return false
+      seen |= 1 << n.number
+      low = Math.min(low, n.number)
+      high = Math.max(high, n.number)
+    }
+  }
+  return kind !== 'run' || high === 0 || high - low <= size - 1
 }
 
 /**
@@ -103,7 +146,7 @@ export function bruteCan(hand: readonly CardCode[], phase: readonly GroupRequire
       for (let m = max; m >= 0; m--) {
         for (let t = 0; t < m; t++) chosen.push(codes[ci])
         counts[ci] -= m
-        const done = pick(ci + 1)
+        const done = (m === 0 || canStillBe(chosen, kind, size)) && pick(ci + 1)
         counts[ci] += m
         chosen.length -= m
         if (done) return true

@@ -42,6 +42,8 @@ const SET = 0
 const RUN = 1
 const COLOUR = 2
 const INF = 1 << 29
+/** A set's number / run's start meaning "Wilds only" (meaning chosen when building); last, so such groups come last. */
+const WILDS_ONLY = 13
 const WILD_INDEX = 48
 const SKIP_INDEX = 49
 
@@ -142,7 +144,7 @@ let mode = 0
 let best = INF
 
 let capacity = 0
-let choiceA = new Int32Array(0) // set: number (0 = Wilds only); run: start (0 = Wilds only); colour: colour
+let choiceA = new Int32Array(0) // set: number; run: start (WILDS_ONLY for either: no natural); colour: colour
 let choiceB = new Int32Array(0) // set: naturals used; run: bit j = position s+j uses a natural
 let bestA = new Int32Array(0)
 let bestB = new Int32Array(0)
@@ -222,8 +224,8 @@ function dfs(gi: number, slots: number, zeros: number, nat: number): boolean {
         if (stop) return true
       }
     }
-    if (prev === 0 && costOf(slots + k, zeros + zeroCost) < best) {
-      choiceA[gi] = 0
+    if (costOf(slots + k, zeros + zeroCost) < best) {
+      choiceA[gi] = WILDS_ONLY
       choiceB[gi] = 0
       if (dfs(gi + 1, slots + k, zeros + zeroCost, nat)) return true
     }
@@ -262,8 +264,8 @@ function dfs(gi: number, slots: number, zeros: number, nat: number): boolean {
     for (let j = 0; j < k; j++) if (mask & (1 << j)) cnt[s + j]++
     if (stop) return true
   }
-  if (prev === 0 && costOf(slots + k, zeros + zeroCost) < best) {
-    choiceA[gi] = 0
+  if (costOf(slots + k, zeros + zeroCost) < best) {
+    choiceA[gi] = WILDS_ONLY
     choiceB[gi] = 0
     if (dfs(gi + 1, slots + k, zeros + zeroCost, nat)) return true
   }
@@ -528,11 +530,11 @@ function buildGroups(): PartialGroup[] {
     const k = P.size[gi]
     const cards: LaidCard[] = []
     if (P.kind[gi] === SET) {
-      const n = bestA[gi] === 0 ? wildSetNumber() : bestA[gi]
+      const n = bestA[gi] === WILDS_ONLY ? wildSetNumber() : bestA[gi]
       for (let u = 0; u < bestB[gi]; u++) cards.push(takeNumber(n))
       for (let u = bestB[gi]; u < k; u++) slots.push({ gi, meaning: String(n) })
     } else {
-      const s = bestA[gi] === 0 ? 1 : bestA[gi]
+      const s = bestA[gi] === WILDS_ONLY ? 1 : bestA[gi]
       for (let j = 0; j < k; j++) {
         if (bestB[gi] & (1 << j)) cards.push(takeNumber(s + j))
         else slots.push({ gi, meaning: String(s + j) })
@@ -590,9 +592,10 @@ function buildGroups(): PartialGroup[] {
 
 function addDemand(gi: number): void {
   const k = P.size[gi]
+  if (bestA[gi] === WILDS_ONLY) return
   if (P.kind[gi] === SET) {
-    if (bestA[gi] > 0) demand[bestA[gi]] += bestB[gi]
-  } else if (bestA[gi] > 0) {
+    demand[bestA[gi]] += bestB[gi]
+  } else {
     for (let j = 0; j < k; j++) if (bestB[gi] & (1 << j)) demand[bestA[gi] + j]++
   }
 }
