@@ -78,46 +78,54 @@ export function fail(code: ErrorCode, message: string): { ok: false; error: Engi
 }
 
 const isInt = (x: unknown, lo: number, hi: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi
-const isHand = (x: unknown): x is CardCode => isCardCode(x)
-const isLay = (x: unknown): x is string => isCardCode(x) || parseDeclaredWild(x) !== null
 
-/** Reads an untrusted action; `null` when it cannot be read at all (BAD_ACTION). Same shape as `actionSchema`. */
+// Every valid code, precomputed: reading an action is on the hot path of `apply`.
+const HAND_CODES = new Set<string>(['W', 'S'])
+const LAY_CODES = new Set<string>(['W', 'S', 'W=R', 'W=B', 'W=Y', 'W=G'])
+for (const c of ['R', 'B', 'Y', 'G'])
+  for (let n = 1; n <= 12; n++) {
+    HAND_CODES.add(`${c}${n}`)
+    LAY_CODES.add(`${c}${n}`)
+  }
+for (let n = 1; n <= 12; n++) LAY_CODES.add(`W=${n}`)
+const isHand = (x: unknown): x is CardCode => typeof x === 'string' && HAND_CODES.has(x)
+const isLay = (x: unknown): x is string => typeof x === 'string' && LAY_CODES.has(x)
+
+/**
+ * Reads an untrusted action; `null` when it cannot be read at all (BAD_ACTION). Same shape as
+ * `actionSchema`; like it, ignores unknown fields (the returned action holds only the known ones).
+ */
 export function readAction(x: unknown): Action | null {
   if (typeof x !== 'object' || x === null) return null
   const a = x as Record<string, unknown>
-  const keys = Object.keys(a)
-  const only = (...allowed: string[]) => keys.every((k) => allowed.includes(k))
   switch (a.type) {
     case 'draw':
-      if (!only('type', 'from', 'card')) return null
       if (a.from !== 'deck' && a.from !== 'discard' && a.from !== 'saved') return null
       if (a.card !== undefined && !isHand(a.card)) return null
       return a.card === undefined ? { type: 'draw', from: a.from } : { type: 'draw', from: a.from, card: a.card }
     case 'layDown': {
-      if (!only('type', 'groups') || !Array.isArray(a.groups) || a.groups.length < 1 || a.groups.length > 8) return null
+      if (!Array.isArray(a.groups) || a.groups.length < 1 || a.groups.length > 8) return null
       for (const g of a.groups) if (!Array.isArray(g) || g.length < 1 || g.length > 24 || !g.every(isLay)) return null
       return { type: 'layDown', groups: (a.groups as string[][]).map((g) => g.slice()) }
     }
     case 'hit': {
-      if (!only('type', 'card', 'target') || !isLay(a.card)) return null
+      if (!isLay(a.card)) return null
       const t = a.target as Record<string, unknown> | null
       if (typeof t !== 'object' || t === null || !isInt(t.seat, 0, 5) || !isInt(t.group, 0, 7)) return null
-      if (!Object.keys(t).every((k) => k === 'seat' || k === 'group')) return null
       return { type: 'hit', card: a.card, target: { seat: t.seat, group: t.group } }
     }
     case 'discard':
     case 'save':
-      if (!only('type', 'card') || !isHand(a.card)) return null
+      if (!isHand(a.card)) return null
       return { type: a.type, card: a.card }
     case 'skip':
-      if (!only('type', 'card', 'target') || a.card !== 'S') return null
+      if (a.card !== 'S') return null
       if (a.target !== undefined && !isInt(a.target, 0, 5)) return null
       return a.target === undefined ? { type: 'skip', card: 'S' } : { type: 'skip', card: 'S', target: a.target }
     case 'choosePhase':
-      if (!only('type', 'phase') || !isInt(a.phase, 1, 99)) return null
+      if (!isInt(a.phase, 1, 99)) return null
       return { type: 'choosePhase', phase: a.phase }
     case 'nextHand':
-      if (!only('type')) return null
       return { type: 'nextHand' }
     default:
       return null

@@ -8,7 +8,7 @@ import { assertNever, fail, readAction, type Action, type ApplyResult, type Game
 import { applyHit, handCardOf, makePhase } from './groups'
 import { openRng, shuffleInPlace } from './rng'
 import { dealNextHand, endHand } from './scoring'
-import { activePhaseOf, appendLog, inHand, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
+import { activePhaseOf, appendLog, copyPlayer, copyState, inHand, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
 
 export type { ApplyResult } from './actions'
 
@@ -24,16 +24,20 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
   let next: GameState | Result
   if (action.type === 'nextHand') {
     if (state.stage !== 'handOver') return fail('HAND_NOT_OVER', 'the hand is still being played')
-    next = dealNextHand(state, events)
+    next = copyState(dealNextHand(state, events))
   } else {
     if (state.stage === 'handOver') return fail('HAND_OVER', 'the hand is over: deal the next one')
     if (seat !== state.turn) return fail('NOT_YOUR_TURN', `it is seat ${state.turn}'s turn`)
     if (state.stage === 'choosePhase' && action.type !== 'choosePhase')
       return fail('MUST_CHOOSE_PHASE', 'every player chooses a phase before play starts')
-    next = play(state, seat, action, events)
+    // The handlers write top-level fields of this fresh shallow copy only; nested arrays and player records
+    // are replaced, never written, so the input state is untouched (and an error simply drops the draft).
+    next = play(copyState(state), seat, action, events)
   }
   if ('ok' in next) return next
-  return { ok: true, state: { ...next, version: state.version + 1, log: appendLog(state.log, { seat, action }) }, events }
+  next.version = state.version + 1
+  next.log = appendLog(state.log, { seat, action })
+  return { ok: true, state: next, events }
 }
 
 function play(state: GameState, seat: number, action: Exclude<Action, { type: 'nextHand' }>, events: GameEvent[]): GameState | Result {
@@ -58,9 +62,17 @@ function play(state: GameState, seat: number, action: Exclude<Action, { type: 'n
   }
 }
 
-function withPlayer(state: GameState, seat: number, patch: Partial<PlayerState>): PlayerState[] {
+/** The players array with one record replaced (a copy: the draft's old array may be the input's). */
+function withPlayer(state: GameState, seat: number, patch: Pick<Partial<PlayerState>, 'hand' | 'saved' | 'laidDown' | 'activePhase' | 'pendingSkip' | 'savedThisHand'>): PlayerState[] {
   const players = state.players.slice()
-  players[seat] = { ...players[seat], ...patch }
+  const p = copyPlayer(players[seat])
+  if (patch.hand !== undefined) p.hand = patch.hand
+  if (patch.saved !== undefined) p.saved = patch.saved
+  if (patch.laidDown !== undefined) p.laidDown = patch.laidDown
+  if (patch.activePhase !== undefined) p.activePhase = patch.activePhase
+  if (patch.pendingSkip !== undefined) p.pendingSkip = patch.pendingSkip
+  if (patch.savedThisHand !== undefined) p.savedThisHand = patch.savedThisHand
+  players[seat] = p
   return players
 }
 
@@ -81,18 +93,19 @@ function choosePhase(state: GameState, seat: number, phase: number, events: Game
   const allDone = state.phases.every((ph) => p.completed.includes(ph.number))
   if (p.completed.includes(phase) && !allDone) return fail('INVALID_PHASE', `phase ${phase} is already completed`)
   events.push({ type: 'phaseChosen', seat, phase })
-  const players = withPlayer(state, seat, { activePhase: phase })
+  state.players = withPlayer(state, seat, { activePhase: phase })
   const first = nextSeat(state, state.dealer)
   const chooser = nextSeat(state, seat)
-  if (chooser !== first) return { ...state, players, turn: chooser }
-  const started: GameState = { ...state, players, stage: 'draw' }
-  return startPlay(started, first, events)
-}
-
-function startPlay(state: GameState, first: number, events: GameEvent[]): GameState {
+  if (chooser !== first) {
+    state.turn = chooser
+    return state
+  }
+  // Play starts when all have chosen; an upcard Skip costs the first player's first turn (section 2).
   const turn = openingTurn(state, first)
   if (turn !== first) events.push({ type: 'turnSkipped', seat: first })
-  return { ...state, stage: 'draw', turn }
+  state.stage = 'draw'
+  state.turn = turn
+  return state
 }
 
 function draw(state: GameState, seat: number, action: Extract<Action, { type: 'draw' }>, events: GameEvent[]): GameState | Result {
@@ -100,7 +113,7 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
   const p = state.players[seat]
   switch (action.from) {
     case 'deck': {
-      let s = state
+      const s = state
       if (s.drawCount === 0) {
         // Section 7: reshuffle the discard pile except its top card with the game RNG.
         const below = s.discard.slice(0, -1)
@@ -111,18 +124,27 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
         const rng = openRng(s.rng)
         shuffleInPlace(below, rng)
         events.push({ type: 'reshuffled', count: below.length })
-        s = { ...s, rng: rng.state(), drawPile: below, drawCount: below.length, discard: s.discard.slice(-1) }
+        s.rng = rng.state()
+        s.drawPile = below
+        s.drawCount = below.length
+        s.discard = s.discard.slice(-1)
       }
       const card = s.drawPile[s.drawCount - 1]
       events.push({ type: 'drew', seat, from: 'deck' })
-      return { ...s, drawCount: s.drawCount - 1, stage: 'play', players: withPlayer(s, seat, { hand: [...p.hand, card] }) }
+      s.drawCount--
+      s.stage = 'play'
+      s.players = withPlayer(s, seat, { hand: [...p.hand, card] })
+      return s
     }
     case 'discard': {
       const top = state.discard[state.discard.length - 1]
       if (top === undefined) return fail('EMPTY_DISCARD', 'the discard pile is empty')
       if (top === SKIP) return fail('SKIP_FROM_DISCARD', 'a Skip can never be taken from the discard pile')
       events.push({ type: 'drew', seat, from: 'discard', card: top })
-      return { ...state, discard: state.discard.slice(0, -1), stage: 'play', players: withPlayer(state, seat, { hand: [...p.hand, top] }) }
+      state.discard = state.discard.slice(0, -1)
+      state.stage = 'play'
+      state.players = withPlayer(state, seat, { hand: [...p.hand, top] })
+      return state
     }
     case 'saved': {
       if (state.rules.edition !== 'masters') return fail('SAVE_NOT_ALLOWED', 'Save Piles are a Masters rule')
@@ -130,7 +152,9 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
       const saved = without(p.saved, action.card)
       if (!saved) return fail('NOT_IN_HAND', `${action.card} is not in your Save Pile`)
       events.push({ type: 'drew', seat, from: 'saved' })
-      return { ...state, stage: 'play', players: withPlayer(state, seat, { saved, hand: [...p.hand, action.card] }) }
+      state.stage = 'play'
+      state.players = withPlayer(state, seat, { saved, hand: [...p.hand, action.card] })
+      return state
     }
     default:
       return assertNever(action.from)
@@ -151,8 +175,9 @@ function layDown(state: GameState, seat: number, groups: string[][], events: Gam
   if (hand.length === 0 && state.rules.mustDiscardToGoOut)
     return fail('INVALID_PHASE', 'going out needs a final discard (mustDiscardToGoOut)')
   events.push({ type: 'laidDown', seat, phase: phase.number, groups: laid })
-  const next: GameState = { ...state, laidThisTurn: true, players: withPlayer(state, seat, { hand, laidDown: laid }) }
-  return hand.length === 0 ? goOut(next, seat, events) : next
+  state.laidThisTurn = true
+  state.players = withPlayer(state, seat, { hand, laidDown: laid })
+  return hand.length === 0 ? goOut(state, seat, events) : state
 }
 
 function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hit' }>, events: GameEvent[]): GameState | Result {
@@ -173,13 +198,15 @@ function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hi
   const laid = target.slice()
   laid[gi] = group
   const players = state.players.slice()
-  players[ts] = { ...players[ts], laidDown: laid }
-  players[seat] = { ...players[seat], hand }
+  players[ts] = copyPlayer(players[ts])
+  players[ts].laidDown = laid
+  players[seat] = copyPlayer(players[seat])
+  players[seat].hand = hand
   const old = target[gi]
   const placed = group.kind === 'run' && old.kind === 'run' && group.low < old.low ? group.cards[0] : group.cards[group.cards.length - 1]
   events.push({ type: 'hit', seat, card: placed, target: { seat: ts, group: gi } })
-  const next: GameState = { ...state, players }
-  return hand.length === 0 ? goOut(next, seat, events) : next
+  state.players = players
+  return hand.length === 0 ? goOut(state, seat, events) : state
 }
 
 function discard(state: GameState, seat: number, card: CardCode, events: GameEvent[]): GameState | Result {
@@ -187,8 +214,9 @@ function discard(state: GameState, seat: number, card: CardCode, events: GameEve
   const hand = without(state.players[seat].hand, card)
   if (!hand) return fail('NOT_IN_HAND', `${card} is not in your hand`)
   events.push({ type: 'discarded', seat, card })
-  const next: GameState = { ...state, discard: [...state.discard, card], players: withPlayer(state, seat, { hand }) }
-  return hand.length === 0 ? goOut(next, seat, events) : endTurn(next, seat, events)
+  state.discard = [...state.discard, card]
+  state.players = withPlayer(state, seat, { hand })
+  return hand.length === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
 }
 
 /** Section 4: a Skip is the discard and makes another player (without a pending Skip) lose a turn. */
@@ -215,9 +243,13 @@ function skip(state: GameState, seat: number, target: number | undefined, events
   }
   events.push({ type: 'skipPlayed', seat, target: victim })
   const next = withPlayer(state, seat, { hand })
-  if (victim !== null) next[victim] = { ...next[victim], pendingSkip: true }
-  const after: GameState = { ...state, players: next, discard: victim === null ? [...state.discard, SKIP] : state.discard }
-  return hand.length === 0 ? goOut(after, seat, events) : endTurn(after, seat, events)
+  if (victim !== null) {
+    next[victim] = copyPlayer(next[victim])
+    next[victim].pendingSkip = true
+  }
+  state.players = next
+  if (victim === null) state.discard = [...state.discard, SKIP]
+  return hand.length === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
 }
 
 /** Section 9: once per hand, save a card face down instead of discarding; never the going-out discard. */
@@ -230,7 +262,8 @@ function save(state: GameState, seat: number, card: CardCode, events: GameEvent[
   if (!hand) return fail('NOT_IN_HAND', `${card} is not in your hand`)
   if (hand.length === 0) return fail('SAVE_NOT_ALLOWED', 'the going-out discard can never be a save')
   events.push({ type: 'saved', seat })
-  return endTurn({ ...state, players: withPlayer(state, seat, { hand, saved: [...p.saved, card], savedThisHand: true }) }, seat, events)
+  state.players = withPlayer(state, seat, { hand, saved: [...p.saved, card], savedThisHand: true })
+  return endTurn(state, seat, events)
 }
 
 function goOut(state: GameState, seat: number, events: GameEvent[]): GameState {
@@ -241,14 +274,14 @@ function goOut(state: GameState, seat: number, events: GameEvent[]): GameState {
 /** Passes the turn left; a pending Skip consumes that player's turn and goes onto the discard pile. */
 function endTurn(state: GameState, seat: number, events: GameEvent[]): GameState {
   let next = nextSeat(state, seat)
-  let players = state.players
-  let discard = state.discard
-  while (players[next].pendingSkip) {
-    if (players === state.players) players = players.slice()
-    players[next] = { ...players[next], pendingSkip: false }
-    discard = [...discard, SKIP]
+  while (state.players[next].pendingSkip) {
+    state.players = withPlayer(state, next, { pendingSkip: false })
+    state.discard = [...state.discard, SKIP]
     events.push({ type: 'turnSkipped', seat: next })
     next = nextSeat(state, next)
   }
-  return { ...state, players, discard, stage: 'draw', turn: next, laidThisTurn: false }
+  state.stage = 'draw'
+  state.turn = next
+  state.laidThisTurn = false
+  return state
 }

@@ -11,7 +11,7 @@ import { buildDeck, removeCards } from './deck'
 import type { LaidGroup } from './groups'
 import { partialRuleOptionsSchema, phasesFor, resolveRules } from './rules'
 import { drawSeed, openRng, rngFromSeed, shuffleInPlace } from './rng'
-import { HAND_SIZE, nextSeat, openingTurn, phaseNumberOf, startHand, type Deal, type GameState } from './state'
+import { freezePhases, HAND_SIZE, nextSeat, openingTurn, phaseNumberOf, startHand, type Deal, type GameState } from './state'
 
 const cardCode = z.string().refine(isCardCode, 'not a card code (R7, B12, W, S)')
 
@@ -93,7 +93,8 @@ export function buildScenario(input: unknown): { ok: true; scenario: Scenario; s
   const names = typeof sc.players === 'number' ? Array.from({ length: sc.players }, (_, i) => `Player ${i + 1}`) : sc.players
   const n = names.length
   const rules = resolveRules(sc.rules ?? {})
-  const phases = phasesFor(rules)
+  const phases = freezePhases(phasesFor(rules))
+  Object.freeze(rules)
   const masters = rules.edition === 'masters'
   const perSeat = <T>(what: string, list: T[] | undefined): string | null =>
     list !== undefined && list.length !== n ? `${what} must list one entry per player (${n})` : null

@@ -4,7 +4,7 @@
 import { penaltyPoints, SKIP, type CardCode } from './cards'
 import type { GameEvent } from './actions'
 import { drawSeed, openRng } from './rng'
-import { inHand, nextSeat, redeal, seatsInHand, startHand, type GameState, type PlayerState } from './state'
+import { copyPlayer, copyState, inHand, nextSeat, redeal, seatsInHand, startHand, type GameState, type PlayerState } from './state'
 
 /** Penalty points of the cards left (section 7); Masters Save Piles count only with `scoreSavedCards`. */
 export function penaltyOf(cards: readonly CardCode[]): number {
@@ -34,7 +34,8 @@ export function endHand(state: GameState, wentOut: number | null, events: GameEv
   const players: PlayerState[] = state.players.map((p, seat) => {
     // Pending Skips resolve into the discard pile: the hand is over (section 4).
     if (p.pendingSkip) discard.push(SKIP)
-    const q: PlayerState = { ...p, pendingSkip: false }
+    const q = copyPlayer(p)
+    q.pendingSkip = false
     if (tieBreak) return q // a tie-break hand only decides the winner (section 8)
     q.score = p.score + points[seat]
     const made = p.laidDown !== null
@@ -56,16 +57,14 @@ export function endHand(state: GameState, wentOut: number | null, events: GameEv
     madePhase: state.players.flatMap((p, seat) => (p.laidDown ? [seat] : [])),
     seed: state.handSeed,
   })
-  let next: GameState = {
-    ...state,
-    players,
-    discard,
-    stage: 'handOver',
-    turn: null,
-    laidThisTurn: false,
-    lastHand: { wentOut, points },
-    revealedSeeds: [...state.revealedSeeds, state.handSeed],
-  }
+  const next = copyState(state)
+  next.players = players
+  next.discard = discard
+  next.stage = 'handOver'
+  next.turn = null
+  next.laidThisTurn = false
+  next.lastHand = { wentOut, points }
+  next.revealedSeeds = [...state.revealedSeeds, state.handSeed]
 
   if (tieBreak) {
     // Section 8: the first to go out wins; with no one out, the tied players play again.
@@ -86,13 +85,16 @@ export function endHand(state: GameState, wentOut: number | null, events: GameEv
   const tied = finalists.filter((s) => players[s].score === best)
   if (tied.length === 1) return finish(next, tied[0], events)
   events.push({ type: 'tieBreak', seats: tied })
-  next = { ...next, tieBreak: tied }
+  next.tieBreak = tied
   return next
 }
 
 function finish(state: GameState, winner: number, events: GameEvent[]): GameState {
   events.push({ type: 'gameEnded', winner })
-  return { ...state, stage: 'gameOver', winner }
+  const next = copyState(state)
+  next.stage = 'gameOver'
+  next.winner = winner
+  return next
 }
 
 /** Deals the next hand from the game RNG; the deal passes left (section 2). */
@@ -100,7 +102,11 @@ export function dealNextHand(state: GameState, events: GameEvent[]): GameState {
   const rng = openRng(state.rng)
   const handSeed = drawSeed(rng)
   const dealer = (state.dealer + 1) % state.players.length
-  const base: GameState = { ...state, rng: rng.state(), handSeed, dealer, handNumber: state.handNumber + 1 }
+  const base = copyState(state)
+  base.rng = rng.state()
+  base.handSeed = handSeed
+  base.dealer = dealer
+  base.handNumber = state.handNumber + 1
   const seats = seatsInHand(base)
   const excluded = state.players.flatMap((p) => p.saved)
   const deal = redeal(handSeed, { rules: state.rules, playerCount: state.players.length, dealer, seats, excluded })

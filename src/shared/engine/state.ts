@@ -81,7 +81,7 @@ export interface GameState {
 }
 
 export const HAND_SIZE = 10
-export const LOG_CHUNK = 64
+export const LOG_CHUNK = 32
 
 export interface NewGameOptions {
   rules?: PartialRuleOptions | RuleOptions
@@ -99,7 +99,8 @@ export function newGame(opts: NewGameOptions): GameState {
   const rng = openRng(rngFromSeed(opts.seed))
   const dealer = opts.dealer ?? rng.int(0, n - 1)
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= n) throw new Error(`bad dealer ${dealer}`)
-  const phases = phasesFor(rules)
+  const phases = freezePhases(phasesFor(rules))
+  Object.freeze(rules)
   const handSeed = drawSeed(rng)
   const state: GameState = {
     version: 0,
@@ -210,28 +211,30 @@ export function startHand(state: GameState, deal: Deal): GameState {
   const tieBreakPhase = state.phases[state.phases.length - 1]
   const players = state.players.map((p, seat) => {
     const playing = inHand(state, seat)
-    return {
-      ...p,
-      hand: deal.hands[seat],
-      laidDown: null,
-      pendingSkip: false,
-      savedThisHand: false,
-      // A tie-break hand is the last phase for everyone in it (section 8).
-      activePhase: masters && state.tieBreak && playing ? tieBreakPhase.number : null,
-      phaseIndex: !masters && state.tieBreak && playing ? state.phases.length - 1 : p.phaseIndex,
-    }
+    const q = copyPlayer(p)
+    q.hand = deal.hands[seat]
+    q.laidDown = null
+    q.pendingSkip = false
+    q.savedThisHand = false
+    // A tie-break hand is the last phase for everyone in it (section 8).
+    q.activePhase = masters && state.tieBreak && playing ? tieBreakPhase.number : null
+    if (!masters && state.tieBreak && playing) q.phaseIndex = state.phases.length - 1
+    return q
   })
-  const next: GameState = {
-    ...state,
-    players,
-    drawPile: deal.drawPile,
-    drawCount: deal.drawPile.length,
-    discard: deal.upcard === null ? [] : [deal.upcard],
-    laidThisTurn: false,
-    lastHand: state.lastHand,
+  const next = copyState(state)
+  next.players = players
+  next.drawPile = deal.drawPile
+  next.drawCount = deal.drawPile.length
+  next.discard = deal.upcard === null ? [] : [deal.upcard]
+  next.laidThisTurn = false
+  if (masters && !state.tieBreak) {
+    next.stage = 'choosePhase'
+    next.turn = first
+  } else {
+    next.stage = 'draw'
+    next.turn = openingTurn(next, first)
   }
-  if (masters && !state.tieBreak) return { ...next, stage: 'choosePhase', turn: first }
-  return { ...next, stage: 'draw', turn: openingTurn(next, first) }
+  return next
 }
 
 /** Section 2: an upcard Skip consumes the first player's first turn. */
@@ -266,4 +269,59 @@ export function appendLog(log: LogEntry[][], entry: LogEntry): LogEntry[][] {
   const out = log.slice()
   out[out.length - 1] = [...last, entry]
   return out
+}
+
+/**
+ * A shallow copy of the state's top level, written out field by field: every state then shares one object
+ * shape, which keeps `apply` monomorphic (an object spread here was the engine's hottest line).
+ */
+export function copyState(s: GameState): GameState {
+  return {
+    version: s.version,
+    rules: s.rules,
+    phases: s.phases,
+    players: s.players,
+    seed: s.seed,
+    rng: s.rng,
+    handNumber: s.handNumber,
+    dealer: s.dealer,
+    handSeed: s.handSeed,
+    revealedSeeds: s.revealedSeeds,
+    stage: s.stage,
+    turn: s.turn,
+    drawPile: s.drawPile,
+    drawCount: s.drawCount,
+    discard: s.discard,
+    laidThisTurn: s.laidThisTurn,
+    tieBreak: s.tieBreak,
+    lastHand: s.lastHand,
+    winner: s.winner,
+    log: s.log,
+  }
+}
+
+/** A copy of a player record (same shape for every record, see `copyState`). */
+export function copyPlayer(p: PlayerState): PlayerState {
+  return {
+    name: p.name,
+    hand: p.hand,
+    saved: p.saved,
+    phaseIndex: p.phaseIndex,
+    activePhase: p.activePhase,
+    completed: p.completed,
+    laidDown: p.laidDown,
+    score: p.score,
+    pendingSkip: p.pendingSkip,
+    savedThisHand: p.savedThisHand,
+  }
+}
+
+/** Rules and phases never change during a game: frozen, so views and states may share them safely. */
+export function freezePhases(phases: PhaseDef[]): PhaseDef[] {
+  for (const ph of phases) {
+    for (const g of ph.groups) Object.freeze(g)
+    Object.freeze(ph.groups)
+    Object.freeze(ph)
+  }
+  return Object.freeze(phases) as PhaseDef[]
 }

@@ -85,8 +85,9 @@ function buildView(state: GameState, seat: number | null): GameView {
     dealer: state.dealer,
     handNumber: state.handNumber,
     version: state.version,
-    rules: { ...state.rules },
-    phases: state.phases.map((ph) => ({ number: ph.number, groups: ph.groups.map((g) => ({ ...g })) })),
+    // Frozen for the whole game (see `freezePhases`): shared, not copied.
+    rules: state.rules,
+    phases: state.phases,
     laidThisTurn: state.laidThisTurn,
     tieBreak: state.tieBreak ? state.tieBreak.slice() : null,
     lastHand: state.lastHand ? { wentOut: state.lastHand.wentOut, points: state.lastHand.points.slice() } : null,

@@ -1,0 +1,66 @@
+/**
+ * Trivial legal move policies, computed from a seat's view only: used by the engine's property tests and
+ * the games/s benchmark (the real bots live in src/shared/ai). Not rules: every move still goes through `apply`.
+ */
+import { penaltyPoints, SKIP, WILD, type CardCode } from './cards'
+import type { Action } from './actions'
+import { bestPartial } from './distance'
+import { solvePhase } from './solver'
+import { legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
+
+/** Greedy: draw from the deck, lay down as soon as possible, hit whatever fits, discard the least useful card. */
+export function greedyAction(view: GameView): Action | null {
+  if (view.stage === 'gameOver' || view.seat === null) return null
+  if (view.stage === 'handOver') return { type: 'nextHand' }
+  if (view.turn !== view.seat) return null
+  if (view.stage === 'choosePhase') return { type: 'choosePhase', phase: choosablePhases(view)[0] }
+  if (view.stage === 'draw') return { type: 'draw', from: 'deck' }
+  const me = view.players[view.seat]
+  const opts = { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }
+  const phase = myPhase(view)
+  // One search per decision: at distance 0 the closest partial phase is a lay-down.
+  const partial = !me.laidDown && phase ? bestPartial(view.hand, phase.groups, opts) : null
+  if (partial && partial.distance === 0) {
+    const groups = partial.groups.map((g) => g.cards)
+    if (!(view.rules.mustDiscardToGoOut && groups.flat().length === view.hand.length)) return { type: 'layDown', groups }
+  }
+  if (me.laidDown) {
+    for (const card of view.hand) {
+      if (card === SKIP) continue
+      const targets = legalHitsFor(view, card)
+      if (targets.length) return { type: 'hit', card, target: targets[0] }
+    }
+  }
+  if (view.hand.includes(SKIP)) {
+    const targets = skipTargets(view)
+    if (view.hand.length === 1 || targets.length === 0 || view.rules.skipTarget === 'next') return { type: 'skip', card: 'S' }
+    return { type: 'skip', card: 'S', target: targets[0] }
+  }
+  let candidates: CardCode[] = view.hand
+  if (partial && partial.spare.length) candidates = partial.spare
+  let best = candidates[0]
+  for (const c of candidates) if (c !== WILD && (best === WILD || penaltyPoints(c) > penaltyPoints(best))) best = c
+  return { type: 'discard', card: best }
+}
+
+/**
+ * Random legal: any simple legal action, or (usually) a lay-down when the solver finds one; `rand` in [0, 1).
+ * Sometimes extends the lay-down with every spare card that fits, to exercise bigger groups.
+ */
+export function randomAction(view: GameView, rand: () => number): Action | null {
+  if (view.stage === 'gameOver' || view.seat === null) return null
+  const actions = legalActions(view)
+  if (view.stage === 'play' && view.turn === view.seat) {
+    const me = view.players[view.seat]
+    const phase = myPhase(view)
+    if (!me.laidDown && phase && rand() < 0.9) {
+      const groups = solvePhase(view.hand, phase.groups, { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup })
+      if (groups && !(view.rules.mustDiscardToGoOut && groups.flat().length === view.hand.length)) return { type: 'layDown', groups }
+    }
+    // Prefer hits a little, so hands end by going out.
+    const hits = actions.filter((a) => a.type === 'hit')
+    if (hits.length && rand() < 0.7) return hits[Math.floor(rand() * hits.length)]
+  }
+  if (!actions.length) return null
+  return actions[Math.floor(rand() * actions.length)]
+}

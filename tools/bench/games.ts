@@ -1,0 +1,97 @@
+/**
+ * Engine throughput: plays full 4-player Classic games with the trivial greedy policy (src/shared/engine/
+ * policy.ts, views + solver) for `seconds`, and reports games per second of CPU time (robust on a busy
+ * machine). Also replays the same games' action logs through `apply` alone: the engine's own share.
+ *
+ *     npx tsx tools/bench/games.ts [seconds]
+ */
+import { apply } from '../../src/shared/engine/apply'
+import { greedyAction } from '../../src/shared/engine/policy'
+import { actionLog, newGame, type GameState, type LogEntry } from '../../src/shared/engine/state'
+import { viewFor } from '../../src/shared/engine/views'
+
+export interface BenchResult {
+  games: number
+  /** CPU seconds used by this process while playing. */
+  cpuSeconds: number
+  gamesPerSecond: number
+  actionsPerSecond: number
+  handsPerGame: number
+  /** Replaying the same games through `apply` only (no policy, no views). */
+  applyOnlyGamesPerSecond: number
+}
+
+const NAMES = ['P1', 'P2', 'P3', 'P4']
+
+/** Plays one game to the end; returns the final state and the number of accepted actions. */
+export function playGreedyGame(seed: string, names = NAMES, maxActions = 100_000): { state: GameState; actions: number } {
+  let state = newGame({ players: names, seed })
+  let actions = 0
+  while (state.stage !== 'gameOver') {
+    const seat = state.turn ?? 0
+    const action = greedyAction(viewFor(state, seat))
+    if (!action) throw new Error(`no action at ${seed}`)
+    const r = apply(state, seat, action)
+    if (!r.ok) throw new Error(`${seed}: greedy policy made an illegal move ${JSON.stringify(action)}: ${r.error.code}`)
+    state = r.state
+    if (++actions > maxActions) throw new Error(`${seed}: game did not end`)
+  }
+  return { state, actions }
+}
+
+function cpuNow(): number {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1e6
+}
+
+export function benchGames(seconds: number): BenchResult {
+  const wallUntil = performance.now() + seconds * 1000
+  const c0 = cpuNow()
+  let games = 0
+  let actions = 0
+  let hands = 0
+  const logs: { seed: string; log: LogEntry[] }[] = []
+  while (performance.now() < wallUntil) {
+    const seed = `bench-${games}`
+    const r = playGreedyGame(seed)
+    games++
+    actions += r.actions
+    hands += r.state.handNumber
+    if (logs.length < 300) logs.push({ seed, log: actionLog(r.state) })
+  }
+  const cpu = cpuNow() - c0
+  // Engine only: replay the recorded games through apply for about the same time.
+  const r0 = cpuNow()
+  let replayed = 0
+  const replayUntil = performance.now() + (seconds * 1000) / 2
+  while (performance.now() < replayUntil) {
+    for (const g of logs) {
+      let s = newGame({ players: NAMES, seed: g.seed })
+      for (const e of g.log) {
+        const r = apply(s, e.seat, e.action)
+        if (!r.ok) throw new Error('replay diverged')
+        s = r.state
+      }
+      replayed++
+    }
+  }
+  const replayCpu = cpuNow() - r0
+  return {
+    games,
+    cpuSeconds: cpu,
+    gamesPerSecond: games / cpu,
+    actionsPerSecond: actions / cpu,
+    handsPerGame: hands / games,
+    applyOnlyGamesPerSecond: replayed / replayCpu,
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const seconds = Number(process.argv[2] ?? 5)
+  const r = benchGames(seconds)
+  console.log(
+    `${r.gamesPerSecond.toFixed(0)} games/s with the greedy policy (${r.games} games, ${r.cpuSeconds.toFixed(1)} CPU s, ` +
+      `${r.actionsPerSecond.toFixed(0)} actions/s, ${r.handsPerGame.toFixed(1)} hands/game); ` +
+      `apply alone: ${r.applyOnlyGamesPerSecond.toFixed(0)} games/s`,
+  )
+}
