@@ -73,7 +73,7 @@ describe('the app in a browser, served by the headless host', () => {
   it('fits a phone screen (390×844)', async () => {
     const { page, problems } = await openPage({ width: 390, height: 844 })
     await page.getByRole('heading', { name: /phase 10/i }).waitFor()
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+    const scrollWidth = await page.evaluate('document.documentElement.scrollWidth')
     expect(scrollWidth).toBeLessThanOrEqual(390)
     await page.screenshot({ path: join(screenshotDir, 'home-390x844.png'), fullPage: true })
     await page.getByRole('button', { name: /Settings/ }).click()

@@ -31,7 +31,7 @@ export interface WsGameApi extends GameApi {
 
 const disconnected = (message: string): ApiResult<never> => ({ ok: false, error: { code: 'DISCONNECTED', message } })
 
-export function wsUrlFor(location: Pick<Location, 'protocol' | 'host'>): string {
+export function wsUrlFor(location: { protocol: string; host: string }): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`
 }
 
