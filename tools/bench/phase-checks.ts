@@ -1,0 +1,102 @@
+/**
+ * Phase-check throughput of the solver on one core: pre-generated 11-card hands dealt from a full
+ * shuffled 108-card Classic deck (96 number cards, 8 Wilds, 4 Skips), cycling through the ten classic
+ * phases, for `canMakePhase` (the bots' fast path) and `solvePhase` (a full lay-down).
+ *
+ *   npx tsx tools/bench/phase-checks.ts [--seconds 3] [--per-group]     # prints one JSON object
+ */
+import { pathToFileURL } from 'node:url'
+import { COLOURS, type CardCode } from '../../src/shared/engine/cards'
+import { CLASSIC_PHASES } from '../../src/shared/engine/phases'
+import { canMakePhase, solvePhase, type SolveOptions } from '../../src/shared/engine/solver'
+
+export interface PhaseCheckBench {
+  seconds: number
+  hands: number
+  wildsNeedNaturalPerGroup: boolean
+  /** share of (hand, phase) checks that could make the phase */
+  makeable: number
+  canMakePhase: { checks: number; checksPerSecond: number }
+  solvePhase: { checks: number; checksPerSecond: number }
+}
+
+/** A seeded PRNG (mulberry32), so every run measures the same hands. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function dealHands(count: number, seed = 1): CardCode[][] {
+  const deck: CardCode[] = []
+  for (const c of COLOURS) for (let n = 1; n <= 12; n++) deck.push(`${c}${n}`, `${c}${n}`)
+  for (let i = 0; i < 8; i++) deck.push('W')
+  for (let i = 0; i < 4; i++) deck.push('S')
+  const rand = prng(seed)
+  const hands: CardCode[][] = []
+  for (let h = 0; h < count; h++) {
+    // Partial Fisher-Yates: the first 11 cards of a fresh shuffle.
+    for (let i = 0; i < 11; i++) {
+      const j = i + Math.floor(rand() * (deck.length - i))
+      const t = deck[i]
+      deck[i] = deck[j]
+      deck[j] = t
+    }
+    hands.push(deck.slice(0, 11))
+  }
+  return hands
+}
+
+/** Runs `check` over the hands × phases in a loop for about `seconds`; returns checks and checks/s. */
+function measure(seconds: number, hands: CardCode[][], check: (hand: CardCode[], phase: number) => unknown): { checks: number; checksPerSecond: number } {
+  const phases = CLASSIC_PHASES.length
+  const batch = 10_000
+  let checks = 0
+  let i = 0
+  const start = performance.now()
+  const end = start + seconds * 1000
+  let now = start
+  while (now < end) {
+    for (let b = 0; b < batch; b++) {
+      check(hands[i % hands.length], i % phases)
+      i++
+    }
+    checks += batch
+    now = performance.now()
+  }
+  return { checks, checksPerSecond: Math.round(checks / ((now - start) / 1000)) }
+}
+
+export function benchPhaseChecks(options: { seconds?: number; hands?: number; seed?: number; wildsNeedNaturalPerGroup?: boolean } = {}): PhaseCheckBench {
+  const seconds = options.seconds ?? 3
+  const hands = dealHands(options.hands ?? 10_007, options.seed ?? 1) // prime: hands and phases go out of step
+  const opts: SolveOptions = { wildsNeedNaturalPerGroup: options.wildsNeedNaturalPerGroup ?? false }
+  const phases = CLASSIC_PHASES.map((p) => p.groups)
+  let makeable = 0
+  for (let i = 0; i < hands.length * phases.length; i++) if (canMakePhase(hands[i % hands.length], phases[i % phases.length], opts)) makeable++
+  // Warm up, then measure each for `seconds`.
+  measure(Math.min(0.5, seconds / 4), hands, (hand, p) => canMakePhase(hand, phases[p], opts))
+  const can = measure(seconds, hands, (hand, p) => canMakePhase(hand, phases[p], opts))
+  measure(Math.min(0.5, seconds / 4), hands, (hand, p) => solvePhase(hand, phases[p], opts))
+  const solve = measure(seconds, hands, (hand, p) => solvePhase(hand, phases[p], opts))
+  return {
+    seconds,
+    hands: hands.length,
+    wildsNeedNaturalPerGroup: opts.wildsNeedNaturalPerGroup,
+    makeable: Number((makeable / (hands.length * phases.length)).toFixed(4)),
+    canMakePhase: can,
+    solvePhase: solve,
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2)
+  const at = args.indexOf('--seconds')
+  const seconds = at >= 0 ? Number(args[at + 1]) : 3
+  console.log(JSON.stringify(benchPhaseChecks({ seconds, wildsNeedNaturalPerGroup: args.includes('--per-group') })))
+}
