@@ -9,6 +9,7 @@
  * Blank lines are skipped. Input is streamed line by line, so any size works.
  */
 import { createInterface } from 'node:readline'
+import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
 import { parseCard } from '../src/shared/engine/cards'
 import { partialRuleOptionsSchema, resolveRules } from '../src/shared/engine/rules'
@@ -82,4 +83,4 @@ async function main(): Promise<void> {
   await flush()
 }
 
-await main()
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

@@ -94,6 +94,8 @@ interface CompiledPhase {
   numberGroups: number
   /** a run longer than 12, or a group of no cards: never makeable */
   impossible: boolean
+  /** cards in the phase at minimum sizes */
+  total: number
 }
 
 const compiledCache = new WeakMap<readonly GroupRequirement[], CompiledPhase>()
@@ -111,16 +113,18 @@ function compile(phase: readonly GroupRequirement[]): CompiledPhase {
   const sameAsPrev = new Uint8Array(n)
   let numberGroups = 0
   let impossible = false
+  let total = 0
   for (let i = 0; i < n; i++) {
     const g = phase[order[i]]
     kind[i] = g.kind === 'set' ? SET : g.kind === 'run' ? RUN : g.kind === 'colour' ? COLOUR : -1
     if (kind[i] < 0) throw new Error(`unknown group kind: ${String(g.kind)}`)
     size[i] = g.size
+    total += g.size
     if (!Number.isInteger(g.size) || g.size < 1 || (g.kind === 'run' && g.size > 12)) impossible = true
     if (kind[i] !== COLOUR) numberGroups++
     sameAsPrev[i] = i > 0 && kind[i] === kind[i - 1] && size[i] === size[i - 1] ? 1 : 0
   }
-  compiled = { groups: n, order, kind, size, sameAsPrev, numberGroups, impossible }
+  compiled = { groups: n, order, kind, size, sameAsPrev, numberGroups, impossible, total }
   compiledCache.set(phase, compiled)
   return compiled
 }
@@ -167,23 +171,33 @@ function ensureCapacity(n: number): void {
   bestB = new Int32Array(capacity)
 }
 
-/** Loads a hand into the scratch counts. Throws on a code that is not a card: a caller's bug (validate input first). */
-function loadHand(hand: readonly CardCode[]): void {
+/**
+ * Loads a hand into the scratch counts (`ident` and `colTotal` only when `byColour`: a feasibility check
+ * of a phase without colour groups needs numbers only). Throws on a code that is not a card: a caller's
+ * bug (validate input first).
+ */
+function loadHand(hand: readonly CardCode[], byColour: boolean): void {
   cnt.fill(0)
-  ident.fill(0)
-  colTotal.fill(0)
-  wilds = 0
-  handNaturals = 0
+  if (byColour) {
+    ident.fill(0)
+    colTotal.fill(0)
+  }
+  let w = 0
+  let naturals = 0
   for (let i = 0; i < hand.length; i++) {
     const idx = cardIndex(hand[i])
     if (idx < 48) {
       if (idx < 0) throw new Error(`not a card code: ${String(hand[i])}`)
-      ident[idx]++
       cnt[(idx % 12) + 1]++
-      colTotal[(idx / 12) | 0]++
-      handNaturals++
-    } else if (idx === WILD_INDEX) wilds++
+      naturals++
+      if (byColour) {
+        ident[idx]++
+        colTotal[(idx / 12) | 0]++
+      }
+    } else if (idx === WILD_INDEX) w++
   }
+  wilds = w
+  handNaturals = naturals
 }
 
 /** The search's cost of `slots` unfilled positions and `zeros` groups with no natural; monotone in both. */
@@ -414,10 +428,15 @@ function leaf(slots: number, zeros: number, nat: number): boolean {
   return false
 }
 
+let lastPhase: readonly GroupRequirement[] | null = null
+let lastCompiled: CompiledPhase
+
 /** Runs the search in `searchMode`; returns the best cost (INF when nothing fits). */
 function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions, searchMode: number): number {
-  P = compile(phase)
-  loadHand(hand)
+  P = phase === lastPhase ? lastCompiled : compile(phase)
+  lastPhase = phase
+  lastCompiled = P
+  loadHand(hand, searchMode !== 0 || P.numberGroups < P.groups)
   perGroup = opts.wildsNeedNaturalPerGroup
   mode = searchMode
   best = INF
@@ -426,9 +445,7 @@ function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], o
   ensureCapacity(P.groups)
   if (mode !== 1) {
     // Quick refusal: not enough cards at all.
-    let total = 0
-    for (let i = 0; i < P.groups; i++) total += P.size[i]
-    if (handNaturals + wilds < total || handNaturals === 0) return INF
+    if (handNaturals + wilds < P.total || handNaturals === 0) return INF
     if (mode === 0) best = 1
   }
   dfs(0, 0, 0, 0)
