@@ -82,8 +82,8 @@ export interface BestPartial {
 }
 
 /**
- * The closest partial phase (one of the best, when several are equally close): at distance 0 it is a
- * lay-down (with the fewest Wilds, as `solvePhase`'s minimum is not sought here it may use more).
+ * The closest partial phase (one of them, when several are equally close). At distance 0 its groups are
+ * a valid lay-down, though not necessarily with the fewest Wilds (`solvePhase` gives that one).
  */
 export function bestPartial(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions): BestPartial {
   const d = searchDistance(hand, phase, opts)

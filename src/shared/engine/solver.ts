@@ -146,6 +146,8 @@ let perGroup = false
 /** 0: feasibility (stop at the first lay-down), 1: distance (fewest cards to add), 2: fewest Wilds */
 let mode = 0
 let best = INF
+/** the search stops at a choice of this cost or less */
+let stopAt = 0
 
 let capacity = 0
 let choiceA = new Int32Array(0) // set: number; run: start (WILDS_ONLY for either: no natural); colour: colour
@@ -423,7 +425,7 @@ function leaf(slots: number, zeros: number, nat: number): boolean {
       bestA[i] = choiceA[i]
       bestB[i] = choiceB[i]
     }
-    if (cost === 0) return true
+    if (cost <= stopAt) return true
   }
   return false
 }
@@ -443,13 +445,21 @@ function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], o
   if (P.impossible) return INF
   if (P.groups === 0) return 0 // an empty phase is trivially made (no natural needed: no Wild is laid)
   ensureCapacity(P.groups)
+  stopAt = 0
   if (mode !== 1) {
     // Quick refusal: not enough cards at all.
     if (handNaturals + wilds < P.total || handNaturals === 0) return INF
     if (mode === 0) best = 1
+    dfs(0, 0, 0, 0)
+    return best
   }
-  dfs(0, 0, 0, 0)
-  return best
+  // Distance: iterative deepening on the answer (small in practice), so every pass prunes hard.
+  // Adding the whole phase as naturals always works, so the loop ends by P.total.
+  for (let d = Math.max(0, P.total - handNaturals - wilds); ; d++) {
+    best = d + 1
+    stopAt = d
+    if (dfs(0, 0, 0, 0)) return best
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
