@@ -24,7 +24,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     base: './',
-    plugins: [svelte()],
+    plugins: [svelte({ configFile: resolve('svelte.config.js') })],
     build: {
       rolldownOptions: { input: { index: resolve('src/renderer/index.html') } },
     },

@@ -43,6 +43,8 @@ describe('the app in a browser, served by the headless host', () => {
     for (const label of ['Play solo', 'Host a LAN game', 'Join a game', 'Rules', 'Settings']) {
       expect(await page.getByRole('button', { name: new RegExp(label) }).isVisible(), label).toBe(true)
     }
+    // app.info answered over the WebSocket bridge by the real host:
+    expect(await page.getByText(/^Phase 10 v\d+\.\d+\.\d+$/).getAttribute('title')).toBe(`${process.platform} · websocket`)
     await page.screenshot({ path: join(screenshotDir, 'home-1280x800.png') })
     expect(problems).toEqual([])
     await page.close()

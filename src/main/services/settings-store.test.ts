@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -57,6 +57,13 @@ describe('settings.json', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('set aside'))
     await store.update({ playerName: 'Fresh' })
     expect((await readdir(dataDir)).sort()).toEqual(['settings.json', files[0]])
+  })
+
+  it('starts with the defaults when settings.json cannot be read at all (here: it is a directory)', async () => {
+    await mkdir(join(dataDir, 'settings.json'))
+    const warn = vi.fn()
+    expect(await new SettingsStore({ dataDir, warn }).load()).toEqual(DEFAULT_SETTINGS)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot read'))
   })
 
   it('keeps known fields from an older or newer file: missing ones default, unknown ones are dropped', async () => {

@@ -34,8 +34,11 @@ export class SettingsStore {
     try {
       text = await readFile(this.file, 'utf8')
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return (this.current = { ...DEFAULT_SETTINGS })
-      throw err
+      const code = (err as NodeJS.ErrnoException).code
+      // Unreadable (a directory, no permission): report and play on with defaults; a later save reports
+      // its own failure to the player instead of the app refusing to start.
+      if (code !== 'ENOENT') this.warn(`settings: cannot read ${this.file} (${code ?? String(err)}); using defaults`)
+      return (this.current = { ...DEFAULT_SETTINGS })
     }
     const parsed = parseSettings(text)
     if (parsed.ok) return (this.current = parsed.settings)

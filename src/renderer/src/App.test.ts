@@ -7,8 +7,9 @@ import { router } from './stores/router.svelte'
 beforeEach(() => router.go('home'))
 
 describe('home screen and navigation', () => {
-  it('offers the five ways in', () => {
+  it('offers the five ways in and shows the host’s version', async () => {
     render(App, { props: { api: createFakeGameApi() } })
+    expect(await screen.findByText('Phase 10 vtest')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: /phase 10/i })).toBeInTheDocument()
     for (const label of ['Play solo', 'Host a LAN game', 'Join a game', 'Rules', 'Settings']) {
       expect(screen.getByRole('button', { name: new RegExp(label) })).toBeInTheDocument()
