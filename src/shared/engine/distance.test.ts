@@ -102,7 +102,7 @@ describe(`agrees with a brute force on small hands (seed ${SEED})`, () => {
       if (h % 2 === 0) phase = byPhase(1 + ((h / 2) % 10))
       else {
         phase = []
-        for (let i = 1 + Math.floor(rand() * 3); i > 0; i--) phase.push({ kind: kinds[Math.floor(rand() * 3)], size: 1 + Math.floor(rand() * 3) })
+        for (let i = 1 + Math.floor(rand() * 4); i > 0; i--) phase.push({ kind: kinds[Math.floor(rand() * 3)], size: 1 + Math.floor(rand() * 3) })
       }
       const total = phase.reduce((n, g) => n + g.size, 0)
       const hand = randomHand(rand, Math.max(0, total - 3 + Math.floor(rand() * 4)))
