@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CLASSIC_PHASES, type GroupRequirement } from './phases'
-import { canMakePhase, extendLayDown, solvePhase, type LaidGroups } from './solver'
+import { COLOURS, parseCard } from './cards'
+import { canMakePhase, cardIndex, extendLayDown, solvePhase, type LaidGroups } from './solver'
 import { bruteCan, layDownProblem, prng, randomHand } from './solver-brute'
 
 const byPhase = (n: number): GroupRequirement[] => CLASSIC_PHASES[n - 1].groups
@@ -130,6 +131,22 @@ describe('colour groups', () => {
       ['R5', 'R6', 'B7'],
       ['R1', 'R2', 'R3', 'R4'],
     ])
+  })
+})
+
+describe('card codes', () => {
+  it('indexes every card code as parseCard reads it, and nothing else', () => {
+    for (const c of COLOURS) {
+      for (let n = 1; n <= 12; n++) {
+        expect(parseCard(`${c}${n}`)).toEqual({ kind: 'number', colour: c, number: n })
+        expect(cardIndex(`${c}${n}`)).toBe(COLOURS.indexOf(c) * 12 + n - 1)
+      }
+    }
+    expect(cardIndex('W')).toBe(48)
+    expect(cardIndex('S')).toBe(49)
+    for (const bad of ['', 'R0', 'R13', 'R01', 'R1 ', 'r1', 'X1', 'W=5', 'W=R', 'RR', 'R1a', 'B20', 'G100', 'WW', 5, null]) {
+      expect(cardIndex(bad), String(bad)).toBe(-1)
+    }
   })
 })
 

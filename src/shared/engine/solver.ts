@@ -56,26 +56,17 @@ export function cardIndex(code: unknown): number {
   const len = code.length
   const c0 = code.charCodeAt(0)
   if (len === 1) return c0 === 87 ? WILD_INDEX : c0 === 83 ? SKIP_INDEX : -1
-  let colour: number
-  switch (c0) {
-    case 82: colour = 0; break // R
-    case 66: colour = 1; break // B
-    case 89: colour = 2; break // Y
-    case 71: colour = 3; break // G
-    default: return -1
-  }
+  // Table lookups rather than a switch: hands are random, so fewer unpredictable branches.
+  const colour = c0 < 128 ? COLOUR_OF_CHAR[c0] : -1
   const d1 = code.charCodeAt(1) - 48
-  let n: number
-  if (len === 2) {
-    if (d1 < 1 || d1 > 9) return -1
-    n = d1
-  } else if (len === 3) {
-    const d2 = code.charCodeAt(2) - 48
-    if (d1 !== 1 || d2 < 0 || d2 > 2) return -1
-    n = 10 + d2
-  } else return -1
-  return colour * 12 + n - 1
+  if (len === 2) return colour >= 0 && d1 >= 1 && d1 <= 9 ? colour * 12 + d1 - 1 : -1
+  const d2 = code.charCodeAt(2) - 48
+  return len === 3 && colour >= 0 && d1 === 1 && d2 >= 0 && d2 <= 2 ? colour * 12 + 9 + d2 : -1
 }
+
+/** colour index (`COLOURS` order) by character code, -1 for other characters */
+const COLOUR_OF_CHAR = new Int8Array(128).fill(-1)
+COLOURS.forEach((c, i) => (COLOUR_OF_CHAR[c.charCodeAt(0)] = i))
 
 const IDENTITY_CODES: readonly CardCode[] = Array.from({ length: 48 }, (_, i) => `${COLOURS[(i / 12) | 0]}${(i % 12) + 1}`)
 
