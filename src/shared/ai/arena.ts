@@ -1,0 +1,158 @@
+/**
+ * Bot-only games (pure, no I/O): the loop shared by the arena CLI, the soak run, the latency benchmark and
+ * the tests. Every action goes through `apply`; a rejected bot action or a bot with nothing to say on its
+ * turn is a bug and is reported, never retried.
+ */
+import type { Action, GameEvent } from '../engine/actions'
+import { apply } from '../engine/apply'
+import type { PartialRuleOptions } from '../engine/rules'
+import { newGame, type GameState } from '../engine/state'
+import { viewFor, type GameView } from '../engine/views'
+import { createBot, STYLES } from './bot'
+import { publicEventFor } from './memory'
+import type { Style } from './policy'
+import type { BotLevel, BotMemory } from './types'
+
+export interface PlayGameOptions {
+  /** One level per seat (2 to 6). */
+  levels: readonly BotLevel[]
+  seed: string
+  rules?: PartialRuleOptions
+  /** Turn cap: the game is abandoned after this many accepted actions (default 20,000). */
+  maxActions?: number
+  /** Per-seat style overrides (tuning experiments). */
+  styles?: readonly (Style | undefined)[]
+  /** Called before each decision with exactly what the bot receives (fairness tests). */
+  inspect?: (seat: number, input: { view: GameView; history: readonly GameEvent[]; memory: BotMemory }) => void
+  /** Called after each decision with its wall time in ms (latency benchmark). */
+  timing?: (seat: number, level: BotLevel, ms: number) => void
+}
+
+export interface Rejection {
+  seat: number
+  action: Action | null
+  code: string
+  message: string
+}
+
+export interface GameResult {
+  winner: number | null
+  hands: number
+  /** Turns played (draws). */
+  turns: number
+  actions: number
+  /** The turn cap was reached. */
+  capped: boolean
+  /** A bot action `apply` refused, or a bot that gave no action on its turn: the game stops there. */
+  rejected: Rejection | null
+  state: GameState
+}
+
+export function playGame(opts: PlayGameOptions): GameResult {
+  const n = opts.levels.length
+  const names = opts.levels.map((l, s) => `${l}-${s}`)
+  let state = newGame({ players: names, seed: opts.seed, rules: opts.rules })
+  const bots = opts.levels.map((level, s) => createBot(level, `${opts.seed}#${s}`, opts.styles?.[s] ?? STYLES[level]))
+  // All engine events are public (deck draws carry no card); each seat gets them as `publicEventFor` says.
+  const histories: GameEvent[][] = Array.from({ length: n }, () => [])
+  const maxActions = opts.maxActions ?? 20_000
+  let actions = 0
+  let turns = 0
+  while (state.stage !== 'gameOver') {
+    if (actions >= maxActions) return { winner: null, hands: state.handNumber, turns, actions, capped: true, rejected: null, state }
+    // In handOver any seat may deal on; seat 0's bot does.
+    const seat = state.stage === 'handOver' ? 0 : (state.turn as number)
+    const view = viewFor(state, seat)
+    const bot = bots[seat]
+    opts.inspect?.(seat, { view, history: histories[seat], memory: bot.memory })
+    const t0 = opts.timing ? performance.now() : 0
+    const action = bot.decide(view, histories[seat])
+    if (opts.timing) opts.timing(seat, bot.level, performance.now() - t0)
+    if (!action) {
+      const rejected = { seat, action, code: 'NO_ACTION', message: `bot gave no action in stage ${state.stage}` }
+      return { winner: null, hands: state.handNumber, turns, actions, capped: false, rejected, state }
+    }
+    const r = apply(state, seat, action)
+    if (!r.ok) {
+      const rejected = { seat, action, code: r.error.code, message: r.error.message }
+      return { winner: null, hands: state.handNumber, turns, actions, capped: false, rejected, state }
+    }
+    if (action.type === 'draw') turns++
+    for (const e of r.events) for (let s = 0; s < n; s++) histories[s].push(publicEventFor(e, s))
+    state = r.state
+    actions++
+  }
+  return { winner: state.winner, hands: state.handNumber, turns, actions, capped: false, rejected: null, state }
+}
+
+export interface ArenaOptions {
+  candidate: BotLevel
+  field: BotLevel
+  players: number
+  games: number
+  seed: string
+  rules?: PartialRuleOptions
+  /** Play only games [from, to) of the series (to split it over workers); default all. */
+  from?: number
+  to?: number
+  candidateStyle?: Style
+  fieldStyle?: Style
+  maxActions?: number
+}
+
+export interface ArenaResult {
+  games: number
+  wins: number
+  hands: number
+  turns: number
+  capped: number
+  rejected: (Rejection & { game: number })[]
+}
+
+/** Game `g` of a series: its seed and the candidate's seat (rotating every game). */
+export function arenaGame(opts: ArenaOptions, g: number): { seed: string; candidateSeat: number } {
+  return { seed: `${opts.seed}:${g}`, candidateSeat: g % opts.players }
+}
+
+export function runArena(opts: ArenaOptions): ArenaResult {
+  const out: ArenaResult = { games: 0, wins: 0, hands: 0, turns: 0, capped: 0, rejected: [] }
+  const from = opts.from ?? 0
+  const to = opts.to ?? opts.games
+  for (let g = from; g < to; g++) {
+    const { seed, candidateSeat } = arenaGame(opts, g)
+    const levels = Array.from({ length: opts.players }, (_, s) => (s === candidateSeat ? opts.candidate : opts.field))
+    const styles = levels.map((_, s) => (s === candidateSeat ? opts.candidateStyle : opts.fieldStyle))
+    const r = playGame({ levels, seed, rules: opts.rules, styles, maxActions: opts.maxActions })
+    out.games++
+    out.hands += r.hands
+    out.turns += r.turns
+    if (r.capped) out.capped++
+    if (r.rejected) out.rejected.push({ ...r.rejected, game: g })
+    if (r.winner === candidateSeat) out.wins++
+  }
+  return out
+}
+
+export function mergeArena(results: readonly ArenaResult[]): ArenaResult {
+  const out: ArenaResult = { games: 0, wins: 0, hands: 0, turns: 0, capped: 0, rejected: [] }
+  for (const r of results) {
+    out.games += r.games
+    out.wins += r.wins
+    out.hands += r.hands
+    out.turns += r.turns
+    out.capped += r.capped
+    out.rejected.push(...r.rejected)
+  }
+  return out
+}
+
+/** Wilson score interval for `wins` out of `n` (95% with z = 1.96). */
+export function wilson(wins: number, n: number, z = 1.96): { low: number; high: number } {
+  if (n === 0) return { low: 0, high: 1 }
+  const p = wins / n
+  const z2 = z * z
+  const denom = 1 + z2 / n
+  const centre = (p + z2 / (2 * n)) / denom
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) }
+}

@@ -1,0 +1,127 @@
+/**
+ * How good a hand is for a phase, from what the seat can see: the distance to the phase (cards still
+ * needed, `distance.ts`) and the outs (unseen cards that would bring it closer, counted by copies not
+ * visible in the own hand, Save Pile, discard pile or laid groups, nor known to be in an opponent's hand).
+ * The single number used to compare hands is the expected number of draws to make the phase:
+ * `distance / P(a draw helps)`, 0 when it can be made now.
+ */
+import { COLOURS, type CardCode } from '../engine/cards'
+import { handCardOf, type LaidGroup } from '../engine/groups'
+import type { GroupRequirement } from '../engine/phases'
+import { cardIndex, searchDistance, type SolveOptions } from '../engine/solver'
+import type { GameView } from '../engine/views'
+
+export const WILD_INDEX = 48
+export const SKIP_INDEX = 49
+const INF = 1 << 29
+/** A hand that can never make the phase. */
+export const HOPELESS = 1e9
+
+/** Copies of each card (index `cardIndex`) the seat has not seen, and their total. */
+export interface Unseen {
+  counts: Int32Array
+  total: number
+}
+
+export const CODES: readonly CardCode[] = [
+  ...Array.from({ length: 48 }, (_, i) => `${COLOURS[(i / 12) | 0]}${(i % 12) + 1}`),
+  'W',
+  'S',
+]
+
+/**
+ * Unseen copies: the deck's composition minus the own hand and Save Pile, the discard pile, every laid
+ * card, and `known` (cards known to be in other hands, e.g. taken from the discard pile).
+ */
+export function unseenCards(view: GameView, known: readonly CardCode[] = []): Unseen {
+  const counts = new Int32Array(50)
+  for (let i = 0; i < 48; i++) counts[i] = 2
+  counts[WILD_INDEX] = view.rules.wildCount
+  counts[SKIP_INDEX] = view.rules.skipCount
+  const see = (code: CardCode) => {
+    const i = cardIndex(code)
+    if (i >= 0 && counts[i] > 0) counts[i]--
+  }
+  for (const c of view.hand) see(c)
+  for (const c of view.saved) see(c)
+  for (const c of view.discard) see(c)
+  for (const p of view.players) {
+    if (p.pendingSkip) see('S')
+    if (p.laidDown) for (const g of p.laidDown) for (const c of g.cards) see(handCardOf(c))
+  }
+  for (const c of known) see(c)
+  let total = 0
+  for (let i = 0; i < 50; i++) total += counts[i]
+  return { counts, total }
+}
+
+export function distanceOf(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions): number {
+  const d = searchDistance(hand, phase, opts)
+  return d >= INF ? Infinity : d
+}
+
+/** Which kinds of card matter to a phase: only numbers, only colours, or both. */
+function phaseShape(phase: readonly GroupRequirement[]): 'number' | 'colour' | 'mixed' {
+  const colour = phase.some((g) => g.kind === 'colour')
+  const number = phase.some((g) => g.kind !== 'colour')
+  return colour && number ? 'mixed' : colour ? 'colour' : 'number'
+}
+
+/** Unseen copies of the cards that would lower the distance `d` of `hand` (d > 0, finite). */
+export function outsOf(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions, d: number, unseen: Unseen): number {
+  const probe = hand.slice()
+  probe.push('W')
+  const last = probe.length - 1
+  const helps = (code: CardCode) => {
+    probe[last] = code
+    return searchDistance(probe, phase, opts) < d
+  }
+  const c = unseen.counts
+  let outs = 0
+  switch (phaseShape(phase)) {
+    case 'number':
+      for (let n = 0; n < 12; n++) {
+        const k = c[n] + c[12 + n] + c[24 + n] + c[36 + n]
+        if (k > 0 && helps(CODES[n])) outs += k
+      }
+      break
+    case 'colour':
+      for (let col = 0; col < 4; col++) {
+        let k = 0
+        for (let n = 0; n < 12; n++) k += c[col * 12 + n]
+        if (k > 0 && helps(CODES[col * 12])) outs += k
+      }
+      break
+    case 'mixed':
+      for (let i = 0; i < 48; i++) if (c[i] > 0 && helps(CODES[i])) outs += c[i]
+      break
+  }
+  if (c[WILD_INDEX] > 0 && helps('W')) outs += c[WILD_INDEX]
+  return outs
+}
+
+/** Expected draws to make the phase: 0 when it can be made now, `HOPELESS` when it never can. */
+export function expectedDraws(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions, unseen: Unseen, d = distanceOf(hand, phase, opts)): number {
+  if (d === 0) return 0
+  if (!Number.isFinite(d)) return HOPELESS
+  const outs = outsOf(hand, phase, opts, d, unseen)
+  // A draw from a pile of `total` cards, plus the discard pile's chances (roughly one more look per turn).
+  const p = Math.min(0.95, (outs + 0.25) / Math.max(1, unseen.total))
+  return d / p
+}
+
+/** Numbers that would fit a laid group now (its set number, its run's ends), for "could I hit this later". */
+export function fitsGroup(group: LaidGroup, code: CardCode): boolean {
+  const i = cardIndex(code)
+  if (i === WILD_INDEX) return true
+  if (i < 0 || i >= 48) return false
+  const n = (i % 12) + 1
+  switch (group.kind) {
+    case 'set':
+      return n === group.number
+    case 'colour':
+      return COLOURS[(i / 12) | 0] === group.colour
+    case 'run':
+      return n === group.low - 1 || n === group.high + 1
+  }
+}

@@ -1,0 +1,6 @@
+/** AI opponents (pure: no I/O). They see only their seat's view and the public events (RULES.md section 11). */
+export * from './types'
+export * from './bot'
+export * from './memory'
+export type { Style } from './policy'
+export { playGame, runArena, mergeArena, arenaGame, wilson, type ArenaOptions, type ArenaResult, type GameResult, type PlayGameOptions, type Rejection } from './arena'

@@ -1,0 +1,451 @@
+/**
+ * The bots' one policy, tuned per level by a `Style` (easy.ts, medium.ts, hard.ts). Everything here reads
+ * only the seat's `GameView` and the memory built from public events; every move still goes through `apply`.
+ *
+ * A turn (RULES.md section 3): draw (the discard pile's top when it brings the phase closer or can be hit,
+ * else the deck; Masters: a saved card that does), lay the phase down as soon as it can be made (with as
+ * many extra cards as fit, section 5), hit whatever fits (section 6), then discard the card whose loss
+ * hurts least (expected draws to the phase; penalty points; what it would give the next player), play a
+ * Skip on the most dangerous player (section 4) or save a card (Masters, section 9).
+ */
+import { penaltyPoints, parseCard, SKIP, WILD, type CardCode } from '../engine/cards'
+import type { Action } from '../engine/actions'
+import { canHit, type LaidGroup } from '../engine/groups'
+import type { GroupRequirement, PhaseDef } from '../engine/phases'
+import { canMakePhase, extendLayDown, solvePhase, type LaidGroups, type SolveOptions } from '../engine/solver'
+import { canDraw, canHitNow, choosablePhases, legalHitsFor, myPhase, skipTargets, type GameView, type PublicPlayer } from '../engine/views'
+import { distanceOf, expectedDraws, HOPELESS, unseenCards, type Unseen } from './evaluator'
+import { botRandom } from './random'
+import type { BotMemory } from './types'
+
+/** How a level plays. Probabilities are per decision. */
+export interface Style {
+  /** Count opponents' known discard-pile pickups as not in the draw pile (card counting). */
+  countCards: boolean
+  /** Weight of "this discard helps the next player" against the own hand's loss (0: ignore). */
+  defence: number
+  /** Keep a Skip until a player is close to going out (else play it at once). */
+  holdSkips: boolean
+  /** Masters: use the Save Pile (save the discard, draw saved cards back when they help). */
+  savePile: boolean
+  /** Masters phase choice: prefer phases that are hard on average by `baseline ^ phaseChoiceBias`. */
+  phaseChoiceBias: number
+  mistakes: {
+    /** draw from the deck although the discard pile's top would help */
+    ignoreDiscard: number
+    /** discard a random card (never a Wild) instead of the best one */
+    randomDiscard: number
+    /** stop hitting for this turn */
+    missHit: number
+    /** choose a random Skip target / Masters phase */
+    randomChoice: number
+  }
+}
+
+export interface Decider {
+  view: GameView
+  seat: number
+  memory: BotMemory
+  style: Style
+  salt: string
+  opts: SolveOptions
+  /** draws of the bot's own randomness this decision */
+  k: number
+}
+
+function chance(d: Decider, p: number): boolean {
+  if (p <= 0) return false
+  return botRandom(d.salt, d.view.version, d.seat, d.k++) < p
+}
+
+function pick<T>(d: Decider, items: readonly T[]): T {
+  return items[Math.floor(botRandom(d.salt, d.view.version, d.seat, d.k++) * items.length)]
+}
+
+/** The next action for the view's seat, or `null` when it has nothing to do (not its turn, game over). */
+export function decideWith(d: Decider): Action | null {
+  const view = d.view
+  if (view.stage === 'gameOver') return null
+  if (view.stage === 'handOver') return { type: 'nextHand' }
+  if (view.turn !== d.seat) return null
+  switch (view.stage) {
+    case 'choosePhase':
+      return choosePhase(d)
+    case 'draw':
+      return draw(d)
+    case 'play':
+      return play(d)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the seat can see
+
+function unseen(d: Decider): Unseen {
+  if (!d.style.countCards) return unseenCards(d.view)
+  const known: CardCode[] = []
+  d.memory.opponents.forEach((o, seat) => {
+    if (seat !== d.seat) known.push(...o.holding)
+  })
+  return unseenCards(d.view, known)
+}
+
+function without(hand: readonly CardCode[], card: CardCode): CardCode[] {
+  const out = hand.slice()
+  const i = out.lastIndexOf(card)
+  if (i >= 0) out.splice(i, 1)
+  return out
+}
+
+function laidGroups(view: GameView): LaidGroup[] {
+  const out: LaidGroup[] = []
+  for (const p of view.players) if (p.inHand && p.laidDown) out.push(...p.laidDown)
+  return out
+}
+
+function fitsTable(view: GameView, card: CardCode): boolean {
+  return laidGroups(view).some((g) => canHit(g, card))
+}
+
+/** Seats in this hand in turn order, starting after `seat`. */
+function seatsAfter(view: GameView, seat: number): number[] {
+  const n = view.players.length
+  const out: number[] = []
+  for (let k = 1; k < n; k++) {
+    const s = (seat + k) % n
+    if (view.players[s].inHand) out.push(s)
+  }
+  return out
+}
+
+/** Progress through the phases (Classic: phases made; Masters: phases completed). */
+function progress(view: GameView, p: PublicPlayer): number {
+  if (view.rules.edition === 'masters') return p.completed.length
+  const i = view.phases.findIndex((ph) => ph.number === p.phase)
+  return i < 0 ? view.phases.length : i
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Masters: choosing the phase (section 9)
+
+const baselineCache = new Map<string, number>()
+
+/**
+ * How many draws a random 10-card hand needs for this phase on average (a fixed, seeded sample of the
+ * full deck): how hard the phase is in general.
+ */
+export function phaseBaseline(groups: readonly GroupRequirement[], view: GameView, opts: SolveOptions): number {
+  const key = `${JSON.stringify(groups)}|${view.rules.wildCount}|${view.rules.skipCount}|${opts.wildsNeedNaturalPerGroup}`
+  const cached = baselineCache.get(key)
+  if (cached !== undefined) return cached
+  const deck: CardCode[] = []
+  for (const c of ['R', 'B', 'Y', 'G']) for (let n = 1; n <= 12; n++) deck.push(`${c}${n}`, `${c}${n}`)
+  for (let i = 0; i < view.rules.wildCount; i++) deck.push(WILD)
+  for (let i = 0; i < view.rules.skipCount; i++) deck.push(SKIP)
+  const full: Unseen = { counts: new Int32Array(50), total: 0 }
+  let sum = 0
+  const samples = 60
+  for (let s = 0; s < samples; s++) {
+    const pool = deck.slice()
+    const hand: CardCode[] = []
+    for (let i = 0; i < 10; i++) {
+      const j = Math.floor(botRandom('baseline', s, i, 0) * pool.length)
+      hand.push(pool[j])
+      pool.splice(j, 1)
+    }
+    full.counts.fill(0)
+    for (const c of pool) full.counts[cardIdx(c)]++
+    full.total = pool.length
+    sum += Math.min(200, expectedDraws(hand, groups, opts, full))
+  }
+  const value = Math.max(1, sum / samples)
+  baselineCache.set(key, value)
+  return value
+}
+
+function cardIdx(code: CardCode): number {
+  if (code === WILD) return 48
+  if (code === SKIP) return 49
+  const c = parseCard(code)
+  if (!c || c.kind !== 'number') return -1
+  return ['R', 'B', 'Y', 'G'].indexOf(c.colour) * 12 + c.number - 1
+}
+
+function choosePhase(d: Decider): Action {
+  const choices = choosablePhases(d.view)
+  if (chance(d, d.style.mistakes.randomChoice)) return { type: 'choosePhase', phase: pick(d, choices) }
+  const u = unseen(d)
+  let best = choices[0]
+  let bestScore = Infinity
+  for (const number of choices) {
+    const ph = d.view.phases.find((p) => p.number === number)
+    if (!ph) continue
+    let score = expectedDraws(d.view.hand, ph.groups, d.opts, u)
+    if (d.style.phaseChoiceBias > 0) score /= Math.pow(phaseBaseline(ph.groups, d.view, d.opts), d.style.phaseChoiceBias)
+    if (score < bestScore) {
+      bestScore = score
+      best = number
+    }
+  }
+  return { type: 'choosePhase', phase: best }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Drawing (section 3; Masters Save Pile, section 9)
+
+function draw(d: Decider): Action {
+  const view = d.view
+  const me = view.players[d.seat]
+  const phase = myPhase(view)
+  const top = view.discard[view.discard.length - 1]
+  const topOk = canDraw(view, 'discard')
+  const saved = d.style.savePile && canDraw(view, 'saved') ? [...new Set(view.saved)] : []
+  if (me.laidDown || !phase) {
+    // Phase down: a card that can be hit is a sure step towards going out.
+    if (topOk && top !== undefined && fitsTable(view, top) && !chance(d, d.style.mistakes.ignoreDiscard))
+      return { type: 'draw', from: 'discard' }
+    const fit = saved.find((c) => fitsTable(view, c))
+    if (fit !== undefined) return { type: 'draw', from: 'saved', card: fit }
+    return { type: 'draw', from: 'deck' }
+  }
+  const d0 = distanceOf(view.hand, phase.groups, d.opts)
+  const gain = (card: CardCode) => d0 - distanceOf([...view.hand, card], phase.groups, d.opts)
+  const topGain = topOk && top !== undefined ? gain(top) : 0
+  let bestSaved: CardCode | null = null
+  let bestSavedGain = 0
+  for (const c of saved) {
+    const g = gain(c)
+    if (g > bestSavedGain || (g === bestSavedGain && g > 0 && c !== WILD && bestSaved === WILD)) {
+      bestSaved = c
+      bestSavedGain = g
+    }
+  }
+  // A saved card that completes the phase when the top does not; otherwise the top keeps the Save Pile.
+  if (bestSaved !== null && bestSavedGain > topGain) return { type: 'draw', from: 'saved', card: bestSaved }
+  if (topGain > 0 && !chance(d, d.style.mistakes.ignoreDiscard)) return { type: 'draw', from: 'discard' }
+  if (bestSaved !== null && d0 - bestSavedGain === 0) return { type: 'draw', from: 'saved', card: bestSaved }
+  return { type: 'draw', from: 'deck' }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Playing: lay down, hit, then end the turn
+
+function play(d: Decider): Action {
+  const view = d.view
+  const me = view.players[d.seat]
+  const phase = myPhase(view)
+  if (!me.laidDown && phase) {
+    const groups = layDownFor(view, phase, d.opts)
+    if (groups) return { type: 'layDown', groups }
+  }
+  if (me.laidDown && canHitNow(view) && !chance(d, d.style.mistakes.missHit)) {
+    const hit = chooseHit(view)
+    if (hit) return hit
+  }
+  return endTurn(d)
+}
+
+/** The lay-down with as many extra cards as fit (going out at once when every card fits). */
+export function layDownFor(view: GameView, phase: PhaseDef, opts: SolveOptions): LaidGroups | null {
+  const hand = view.hand
+  if (!canMakePhase(hand, phase.groups, opts)) return null
+  const base = solvePhase(hand, phase.groups, opts)
+  if (!base) return null
+  const size = (g: LaidGroups) => g.reduce((n, x) => n + x.length, 0)
+  const mustKeep = view.rules.mustDiscardToGoOut ? 1 : 0
+  const all = extendLayDown(hand, base, phase.groups, { useWilds: true })
+  // Wilds in hand can be hit later (this turn unless hitOnLayDownTurn is off); lay them now when that
+  // empties the hand or when they could not be hit this turn anyway.
+  if (size(all) <= hand.length - mustKeep && (size(all) === hand.length || !view.rules.hitOnLayDownTurn)) return all
+  const naturals = extendLayDown(hand, base, phase.groups)
+  if (size(naturals) <= hand.length - mustKeep) return naturals
+  return size(base) <= hand.length - mustKeep ? base : null
+}
+
+/** Hit the highest-penalty natural first; Wilds last, on a set or colour group when there is one. */
+function chooseHit(view: GameView): Action | null {
+  let best: Action | null = null
+  let bestScore = -1
+  for (const card of new Set(view.hand)) {
+    if (card === SKIP) continue
+    const targets = legalHitsFor(view, card)
+    if (!targets.length) continue
+    let target = targets[0]
+    if (card === WILD) {
+      const stable = targets.find((t) => view.players[t.seat].laidDown?.[t.group]?.kind !== 'run')
+      if (stable) target = stable
+    }
+    const score = card === WILD ? 1 : penaltyPoints(card)
+    if (score > bestScore) {
+      bestScore = score
+      best = { type: 'hit', card, target }
+    }
+  }
+  return best
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Ending the turn: Skip, discard or save
+
+function endTurn(d: Decider): Action {
+  const view = d.view
+  const hand = view.hand
+  if (hand.length === 1) {
+    // The last card: going out (a Skip as the last card has no effect, section 4).
+    return hand[0] === SKIP ? { type: 'skip', card: 'S' } : { type: 'discard', card: hand[0] }
+  }
+  if (hand.includes(SKIP) && !holdSkip(d)) return playSkip(d)
+  const card = chooseDiscard(d)
+  if (shouldSave(d, card)) return { type: 'save', card }
+  if (card === SKIP) return playSkip(d)
+  return { type: 'discard', card }
+}
+
+/** How close a player looks to ending the hand or the game: the Skip's target (section 4). */
+function threat(view: GameView, s: number): number {
+  const p = view.players[s]
+  let t = progress(view, p) * 2 - p.score / 100
+  if (p.laidDown) t += 100 + (12 - p.handCount) * 10
+  else t += (11 - p.handCount) * 0.5
+  return t
+}
+
+function playSkip(d: Decider): Action {
+  const view = d.view
+  const targets = skipTargets(view)
+  if (view.rules.skipTarget === 'next' || targets.length === 0) return { type: 'skip', card: 'S' }
+  if (chance(d, d.style.mistakes.randomChoice)) return { type: 'skip', card: 'S', target: pick(d, targets) }
+  let best = targets[0]
+  for (const s of targets) if (threat(view, s) > threat(view, best)) best = s
+  return { type: 'skip', card: 'S', target: best }
+}
+
+/** Hard: keep a Skip for the player closest to going out, while there are other cards to discard. */
+function holdSkip(d: Decider): boolean {
+  if (!d.style.holdSkips) return false
+  const view = d.view
+  const me = view.players[d.seat]
+  if (me.laidDown) return false // shedding cards now matters more
+  const targets = skipTargets(view)
+  if (targets.length === 0) return false
+  const skips = view.hand.filter((c) => c === SKIP).length
+  if (skips > 1) return false
+  // Someone is close: play it now.
+  if (targets.some((s) => view.players[s].laidDown || view.players[s].handCount <= 4)) return false
+  // Hold only when another card can go without hurting the hand.
+  const phase = myPhase(view)
+  if (!phase) return false
+  const rest = hand0(view.hand)
+  const d0 = distanceOf(rest, phase.groups, d.opts)
+  return rest.some((c) => distanceOf(without(rest, c), phase.groups, d.opts) === d0)
+}
+
+function hand0(hand: readonly CardCode[]): CardCode[] {
+  return hand.filter((c) => c !== SKIP)
+}
+
+function chooseDiscard(d: Decider): CardCode {
+  const view = d.view
+  const me = view.players[d.seat]
+  const phase = myPhase(view)
+  const hand = view.hand
+  const held = d.style.holdSkips && hand.includes(SKIP) && holdSkip(d)
+  let candidates = [...new Set(hand)].filter((c) => !(held && c === SKIP))
+  if (candidates.length === 0) candidates = [...new Set(hand)]
+  if (chance(d, d.style.mistakes.randomDiscard)) {
+    const pool = candidates.filter((c) => c !== WILD)
+    if (pool.length) return pick(d, pool)
+  }
+  const danger = d.style.defence > 0 ? dangerOf(d) : null
+  if (me.laidDown || !phase) {
+    // Phase down: shed points, keep cards that could still be hit, never feed the next player.
+    let best = candidates[0]
+    let bestScore = -Infinity
+    for (const c of candidates) {
+      let score = penaltyPoints(c) - (fitsTable(view, c) ? 30 : 0) - nearRunEnd(view, c) * 3
+      if (danger) score -= d.style.defence * 4 * danger(c)
+      if (score > bestScore) {
+        bestScore = score
+        best = c
+      }
+    }
+    return best
+  }
+  const u = unseen(d)
+  const ds = candidates.map((c) => (c === SKIP ? -1 : distanceOf(without(hand, c), phase.groups, d.opts)))
+  const minD = Math.min(...ds.filter((x) => x >= 0))
+  let best = candidates[0]
+  let bestScore = Infinity
+  candidates.forEach((c, i) => {
+    let score: number
+    if (c === SKIP) score = -1 // never part of a phase (section 4): the first card to go
+    else if (ds[i] > minD) score = HOPELESS / 2 + ds[i]
+    else score = expectedDraws(without(hand, c), phase.groups, d.opts, u, ds[i])
+    score -= penaltyPoints(c) / 1000
+    if (danger && c !== SKIP) score += d.style.defence * danger(c)
+    if (score < bestScore) {
+      bestScore = score
+      best = c
+    }
+  })
+  return best
+}
+
+/** 1 when a card is two away from a laid run's end (a hit in between would make it fit), else 0. */
+function nearRunEnd(view: GameView, card: CardCode): number {
+  const c = parseCard(card)
+  if (!c || c.kind !== 'number') return 0
+  for (const g of laidGroups(view)) if (g.kind === 'run' && (c.number === g.low - 2 || c.number === g.high + 2)) return 1
+  return 0
+}
+
+/**
+ * Hard's defence: how much discarding `card` would help the player who can take it next (the next seat,
+ * unless a pending Skip buries the discard under a Skip first). Read from public facts only: their phase,
+ * their laid groups, and what they took from or threw on the discard pile this hand.
+ */
+function dangerOf(d: Decider): ((card: CardCode) => number) | null {
+  const view = d.view
+  const order = seatsAfter(view, d.seat)
+  const next = order[0]
+  if (next === undefined) return null
+  const p = view.players[next]
+  if (p.pendingSkip) return () => 0
+  const notes = d.memory.opponents[next]
+  const groups = laidGroups(view)
+  if (p.laidDown) {
+    const closing = p.handCount <= 2 ? 4 : p.handCount <= 4 ? 2 : 1
+    return (card) => (card === WILD ? 3 * closing : groups.some((g) => canHit(g, card)) ? closing : 0)
+  }
+  const phase = view.phases.find((ph) => ph.number === p.phase)
+  if (!phase) return () => 0
+  const kinds = new Set(phase.groups.map((g) => g.kind))
+  const took = notes?.tookNumbers ?? []
+  const tookColours = notes?.tookColours ?? []
+  const threw = notes?.discardedNumbers ?? []
+  return (card) => {
+    if (card === WILD) return 3
+    const c = parseCard(card)
+    if (!c || c.kind !== 'number') return 0
+    let danger = 0
+    if (kinds.has('set') && took.includes(c.number) && !threw.includes(c.number)) danger += 1.5
+    if (kinds.has('run')) {
+      for (const n of took) if (Math.abs(n - c.number) <= 2 && n !== c.number) danger += 0.3
+      if (took.includes(c.number)) danger -= 0.3 // a run needs each number once
+    }
+    if (kinds.has('colour') && tookColours.includes(c.colour)) danger += 1.5
+    if (groups.some((g) => canHit(g, card))) danger += 0.2 // fits the table: useful to anyone down
+    return Math.max(0, danger)
+  }
+}
+
+/** Masters: save instead of discarding (section 9) when the Save Pile keeps a card worth having later. */
+function shouldSave(d: Decider, card: CardCode): boolean {
+  const view = d.view
+  const me = view.players[d.seat]
+  if (view.rules.edition !== 'masters' || me.savedThisHand || view.hand.length <= 1) return false
+  if (!d.style.savePile) return chance(d, d.style.mistakes.randomChoice / 4)
+  // Saved cards are not scored by default: a saved card is a discard that nobody else can take.
+  if (view.rules.scoreSavedCards) return card === WILD
+  return true
+}

@@ -1,0 +1,52 @@
+/**
+ * What a bot may know (RULES.md section 11): exactly what a human in its seat sees. A bot is given its
+ * seat's `GameView` and the game's public history (the events as that seat saw them: deck and Save Pile
+ * draws carry no card), never a `GameState`. Anything it remembers (`BotMemory`) is derived from those
+ * two alone.
+ */
+import type { CardCode } from '../engine/cards'
+import type { GameEvent } from '../engine/actions'
+import type { GameView } from '../engine/views'
+
+export type BotLevel = 'easy' | 'medium' | 'hard'
+export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard']
+
+/** The input of one decision. */
+export interface BotContext {
+  level: BotLevel
+  /** This seat's view (`viewFor(state, seat)`); its `seat` is the bot's seat. */
+  view: GameView
+  /**
+   * Public events so far, oldest first, as this seat saw them (`publicEventFor`): at least those of the
+   * current hand; the whole game is fine. May be the same growing array on every call.
+   */
+  history: readonly GameEvent[]
+  /**
+   * The bot's own randomness (Easy's mistakes), not the game's: with the same salt, view and history a
+   * bot decides the same. Any string, e.g. the seat's name.
+   */
+  salt: string
+  /** Optional incremental memory (`newMemory()`); when given, it must be kept for one seat and one game. */
+  memory?: BotMemory
+}
+
+/** What one opponent revealed this hand, read from public events only. */
+export interface OpponentNotes {
+  /** Cards taken from the discard pile and not yet seen again (discarded, laid down or hit): in their hand. */
+  holding: CardCode[]
+  /** Numbers / colours of every discard-pile pickup this hand (what they collect). */
+  tookNumbers: number[]
+  tookColours: string[]
+  /** Numbers of cards they discarded this hand (what they do not collect). */
+  discardedNumbers: number[]
+}
+
+/** A bot's memory: public facts of the current hand, built from the history (`observe`). */
+export interface BotMemory {
+  /** How many history events have been read. */
+  read: number
+  /** The hand these notes are about. */
+  handNumber: number
+  /** Per seat. */
+  opponents: OpponentNotes[]
+}
