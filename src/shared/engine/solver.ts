@@ -25,7 +25,8 @@
  *   (`phaseDistance`: how many cards to add).
  *
  * The search uses module-level scratch buffers (no allocation per check); it is synchronous and never
- * re-entered, so this is safe.
+ * re-entered, so this is safe. A phase (the `GroupRequirement[]` array) is compiled once and cached by
+ * identity, so phases are treated as immutable data, as everywhere in the engine.
  */
 import { COLOURS, type CardCode, type Colour, type LaidCard } from './cards'
 import type { GroupRequirement } from './phases'
@@ -504,8 +505,6 @@ function buildGroups(): PartialGroup[] {
   const hasColourGroups = P.numberGroups < P.groups
   let flowed = false
   if (hasColourGroups) {
-    for (let i = 0; i < P.groups; i++) choiceA[i] = bestA[i]
-    for (let i = 0; i < P.groups; i++) choiceB[i] = bestB[i]
     // Recompute the demand of the chosen sets/runs, then the flow for the chosen colours.
     demand.fill(0)
     for (let gi = 0; gi < P.numberGroups; gi++) addDemand(gi)
