@@ -4,7 +4,7 @@
  * `dispatch` and forward `events`; there is exactly one implementation of each request.
  * Later issues add their handlers here (lobby, table, saves…).
  */
-import { ok } from '../../shared/api'
+import { fail, ok } from '../../shared/api'
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch'
 import { EventHub } from './event-hub'
 import { SettingsStore } from './settings-store'
@@ -39,6 +39,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
       events.emit('settings.changed', saved)
       return ok(saved)
     },
+    ...Object.fromEntries(
+      ['solo.start', 'host.open', 'host.close', 'host.claim', 'join.connect', 'discovery.start', 'discovery.stop', 'lobby.setRules', 'lobby.addBot', 'lobby.removeSeat', 'lobby.start', 'lobby.dropPolicy', 'table.join', 'table.get', 'table.act', 'table.chat', 'lobby.setReady', 'table.leave', 'table.rematch'].map((n) => [n, () => fail('INTERNAL', 'not yet')]),
+    ) as unknown as Omit<Handlers, 'app.info' | 'settings.get' | 'settings.set'>,
   }
 
   return { dispatch: createDispatcher(handlers), events, settings }

@@ -11,9 +11,11 @@
  */
 import { z } from 'zod'
 import { settingsPatchSchema, settingsSchema } from './settings'
+import { ENGINE_ERROR_CODES, TABLE_ERROR_CODES, eventsTable, requestsTable } from './table'
 
 export * from './channels'
 export * from './settings'
+export * from './table'
 
 // ---------------------------------------------------------------------------------------------------
 // Results: expected failures are values (style.md), never exceptions across the bridge.
@@ -27,20 +29,41 @@ export const API_ERROR_CODES = [
   'DISCONNECTED',
   /** A bug or an I/O failure on the host; the message says which. */
   'INTERNAL',
+  /** The table codes, each documented in ./table.ts (NO_TABLE, STALE_VERSION, RULES, RATE_LIMITED…). */
+  ...TABLE_ERROR_CODES,
 ] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
+
+/** Machine-readable extras of some errors. */
+export const apiErrorDetailSchema = z.object({
+  /** RULES: the engine's error code (src/shared/engine/actions.ts ERROR_CODES). */
+  engineCode: z.enum(ENGINE_ERROR_CODES).optional(),
+  /** STALE_VERSION: the current version. PROTOCOL_VERSION: see `protocol`. */
+  version: z.number().int().optional(),
+  /** PROTOCOL_VERSION: the host's protocol version. */
+  protocol: z.number().int().optional(),
+  /** RATE_LIMITED: when a retry may succeed, in ms. */
+  retryAfterMs: z.number().int().optional(),
+})
+export type ApiErrorDetail = z.infer<typeof apiErrorDetailSchema>
+
 export interface ApiError {
   code: ApiErrorCode
   message: string
+  detail?: ApiErrorDetail
 }
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError }
 
 export const ok = <T>(value: T): ApiResult<T> => ({ ok: true, value })
-export const fail = (code: ApiErrorCode, message: string): ApiResult<never> => ({ ok: false, error: { code, message } })
+export const fail = (code: ApiErrorCode, message: string, detail?: ApiErrorDetail): ApiResult<never> =>
+  detail ? { ok: false, error: { code, message, detail } } : { ok: false, error: { code, message } }
 
 export const apiResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string() }) }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({ code: z.enum(API_ERROR_CODES), message: z.string(), detail: apiErrorDetailSchema.optional() }),
+  }),
 ])
 
 // ---------------------------------------------------------------------------------------------------
@@ -67,12 +90,14 @@ export const requests = {
   'settings.get': { params: noParams, result: settingsSchema },
   /** Merges a partial patch into the saved settings; answers the full settings after the write. */
   'settings.set': { params: settingsPatchSchema, result: settingsSchema },
+  ...requestsTable,
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>
 
 /** Event name → zod schema of its payload (host → renderer). */
 export const events = {
   /** After every successful `settings.set`, to every connected renderer (other windows, phones). */
   'settings.changed': settingsSchema,
+  ...eventsTable,
 } as const satisfies Record<string, z.ZodType>
 
 export type RequestName = keyof typeof requests
