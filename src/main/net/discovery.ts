@@ -1,0 +1,462 @@
+/**
+ * LAN discovery over mDNS / DNS-SD (bonjour-service), plain Node (no electron).
+ *
+ *   host:    new GameAdvertiser({ port, info }).start()   → `_phase10._tcp` with TXT records; `update()` on
+ *            every table change; `stop()` sends goodbyes (`unpublishAll(() => destroy())`).
+ *   joiner:  new GameBrowser().start(); browser.onChange(games => …)  → live `DiscoveredGame[]` snapshots.
+ *
+ * bonjour-service's known issues are handled here, in one place:
+ *  - adverts sent before `find()` are missed → the browser re-queries (`browser.update()`) every few seconds;
+ *  - `down` only follows a goodbye packet, and a crashed host sends none → the browser tracks when it last
+ *    heard each game (every mDNS response naming it) and hides games not heard for `staleMs`;
+ *  - adverts list every interface's address → the address the packet came from (`referer.address`) goes
+ *    first in `addresses`, the advertised ones after it;
+ *  - a missing error callback throws, and the mDNS socket's 'error' event crashes the process if nobody
+ *    listens → every callback and listener is supplied;
+ *  - there is no TXT update API → `update()` swaps the published service for a new one with the same name
+ *    and no goodbye in between, so browsers see a TXT change ('txt-update'), not a game vanishing.
+ * Tests keep multicast on the machine: `mdns: { interface: '127.0.0.1', bind: '0.0.0.0' }` (loopback), or
+ * network namespaces the test creates (test/node/discovery).
+ */
+import { createSocket, type Socket } from 'node:dgram'
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import { Bonjour, type Browser, type Service } from 'bonjour-service'
+import { z } from 'zod'
+
+/** DNS-SD service type: `_phase10._tcp`. */
+export const SERVICE_TYPE = 'phase10'
+/** Current wire protocol; the TXT `proto` key carries it (see docs/protocol.md). */
+export const DISCOVERY_PROTOCOL_VERSION = 1
+
+/** Where mDNS listens and sends. Default (both unset): every interface, as on a real LAN. */
+export interface MdnsOptions {
+  /** IPv4 address of the one interface to join the group on and send from (e.g. '127.0.0.1' in tests). */
+  interface?: string
+  /** Address to bind the UDP socket to (with `interface: '127.0.0.1'` it must be '0.0.0.0' to hear anything). */
+  bind?: string
+}
+
+/** What a host advertises about its table (all public: anyone on the LAN reads it). */
+export interface AdvertInfo {
+  /** Random id of the table; stable while it is open. */
+  tableId: string
+  tableName: string
+  hostName: string
+  seatsTaken: number
+  seatsTotal: number
+  inProgress: boolean
+  /** Rules edition, e.g. 'classic' | 'masters' (free text, ≤ 20 chars). */
+  edition: string
+  /** Wire protocol version; defaults to DISCOVERY_PROTOCOL_VERSION. */
+  protocol?: number
+}
+
+/** One game as a browser sees it. */
+export interface DiscoveredGame {
+  /** Stable key: the DNS-SD instance name (unique per advert). */
+  id: string
+  tableId: string
+  tableName: string
+  hostName: string
+  /** Addresses to try in order: where the advert came from first, then the advertised A/AAAA records. */
+  addresses: string[]
+  port: number
+  protocol: number
+  /** false when `protocol` differs from ours: show it, but joining will be refused. */
+  compatible: boolean
+  seatsTaken: number
+  seatsTotal: number
+  inProgress: boolean
+  edition: string
+}
+
+// ---------------------------------------------------------------------------------------------------
+// TXT records. Keys are short (each TXT string ≤ 255 bytes); values are strings on the wire.
+
+const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s)
+
+export function encodeTxt(info: AdvertInfo): Record<string, string> {
+  return {
+    proto: String(info.protocol ?? DISCOVERY_PROTOCOL_VERSION),
+    id: clip(info.tableId, 40),
+    table: clip(info.tableName, 60),
+    host: clip(info.hostName, 60),
+    seats: `${info.seatsTaken}/${info.seatsTotal}`,
+    playing: info.inProgress ? '1' : '0',
+    ed: clip(info.edition, 20),
+  }
+}
+
+const intString = z.string().regex(/^\d{1,4}$/).transform(Number)
+/** TXT from the network is untrusted: strict shapes and lengths; anything else is not our game. */
+const txtSchema = z.object({
+  proto: intString,
+  id: z.string().min(1).max(40),
+  table: z.string().max(60).default(''),
+  host: z.string().max(60).default(''),
+  seats: z
+    .string()
+    .regex(/^\d{1,2}\/\d{1,2}$/)
+    .transform((s) => s.split('/').map(Number) as [number, number]),
+  playing: z.enum(['0', '1']).transform((s) => s === '1'),
+  ed: z.string().max(20).default(''),
+})
+
+export function decodeTxt(txt: unknown): Omit<AdvertInfo, 'protocol'> & { protocol: number } | null {
+  const parsed = txtSchema.safeParse(txt)
+  if (!parsed.success) return null
+  const t = parsed.data
+  return {
+    protocol: t.proto,
+    tableId: t.id,
+    tableName: t.table,
+    hostName: t.host,
+    seatsTaken: t.seats[0],
+    seatsTotal: t.seats[1],
+    inProgress: t.playing,
+    edition: t.ed,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// bonjour-service internals used here (typed once; the public types hide them).
+
+interface MdnsLike {
+  on(event: 'response', listener: (packet: MdnsPacket, rinfo: { address: string }) => void): unknown
+  on(event: 'error' | 'warning', listener: (err: Error) => void): unknown
+  removeListener(event: string, listener: (...args: never[]) => void): unknown
+}
+interface MdnsRecord {
+  name: string
+  type: string
+  ttl?: number
+  data?: unknown
+}
+interface MdnsPacket {
+  answers?: MdnsRecord[]
+  additionals?: MdnsRecord[]
+}
+interface BonjourInternals {
+  server: { mdns: MdnsLike; unregister(records: Array<{ type: string; name: string }>): void }
+  registry: { services: Service[] }
+}
+
+/**
+ * THE one place the constructor is cast: its type (Partial<ServiceConfig>) rejects multicast-dns's
+ * `interface`/`bind` keys, which it passes on. With an `interface`, the UDP socket is made here so that
+ * multicast is pinned to that interface even if joining the group fails (multicast-dns only pins it after a
+ * successful join; otherwise the kernel would route the packets out of the default interface).
+ */
+export function createBonjour(mdns: MdnsOptions, onError: (err: Error) => void): Bonjour {
+  const opts: Record<string, unknown> = {}
+  if (mdns.bind !== undefined) opts.bind = mdns.bind
+  if (mdns.interface !== undefined) {
+    opts.interface = mdns.interface
+    const socket: Socket = createSocket({ type: 'udp4', reuseAddr: true })
+    socket.on('listening', () => {
+      try {
+        socket.setMulticastInterface(mdns.interface as string)
+      } catch (err) {
+        onError(err as Error)
+      }
+    })
+    opts.socket = socket
+  }
+  const bonjour = new Bonjour(opts as ConstructorParameters<typeof Bonjour>[0], onError)
+  const internals = bonjour as unknown as BonjourInternals
+  internals.server.mdns.on('error', onError)
+  internals.server.mdns.on('warning', () => {}) // e.g. a join on an interface without multicast: not fatal
+  return bonjour
+}
+
+const defaultWarn = (message: string) => console.warn(`[discovery] ${message}`)
+
+// ---------------------------------------------------------------------------------------------------
+// Host side.
+
+export interface AdvertiserOptions {
+  /** TCP port of the host's WebSocket/HTTP server. */
+  port: number
+  info: AdvertInfo
+  mdns?: MdnsOptions
+  /** Coalesces bursts of `update()` calls (ms). */
+  updateDelayMs?: number
+  warn?: (message: string) => void
+}
+
+export class GameAdvertiser {
+  private bonjour: Bonjour | null = null
+  private service: Service | null = null
+  private info: AdvertInfo
+  private readonly instanceName: string
+  private pendingUpdate: NodeJS.Timeout | null = null
+  private readonly warn: (message: string) => void
+
+  constructor(private readonly options: AdvertiserOptions) {
+    this.info = { ...options.info }
+    this.warn = options.warn ?? defaultWarn
+    // Unique on the LAN without probing (probing costs ~750 ms and bonjour-service stops the advert on a clash).
+    const suffix = randomBytes(3).toString('hex')
+    this.instanceName = `${clip(this.info.tableName || 'Phase 10', 40)} ${suffix}`.replace(/\./g, '-')
+  }
+
+  /** The DNS-SD instance name (what browsers key the game by). */
+  get name(): string {
+    return this.instanceName
+  }
+
+  get current(): AdvertInfo {
+    return { ...this.info }
+  }
+
+  start(): void {
+    if (this.bonjour) return
+    this.bonjour = createBonjour(this.options.mdns ?? {}, (err) => this.warn(`mDNS error: ${err.message}`))
+    this.service = this.publish()
+  }
+
+  /** Changes what is advertised (seats, in progress…); announced within `updateDelayMs`. */
+  update(patch: Partial<AdvertInfo>): void {
+    const next = { ...this.info, ...patch }
+    if (JSON.stringify(encodeTxt(next)) === JSON.stringify(encodeTxt(this.info))) return
+    this.info = next
+    if (!this.bonjour || this.pendingUpdate) return
+    this.pendingUpdate = setTimeout(() => {
+      this.pendingUpdate = null
+      this.republish()
+    }, this.options.updateDelayMs ?? 100)
+  }
+
+  /** Sends goodbyes and closes the socket. Safe to call twice. */
+  stop(): Promise<void> {
+    if (this.pendingUpdate) clearTimeout(this.pendingUpdate)
+    this.pendingUpdate = null
+    const bonjour = this.bonjour
+    this.bonjour = null
+    this.service = null
+    if (!bonjour) return Promise.resolve()
+    return new Promise((done) => {
+      const timer = setTimeout(() => bonjour.destroy(() => done()), 1000) // goodbye never sent: close anyway
+      bonjour.unpublishAll(() => {
+        clearTimeout(timer)
+        bonjour.destroy(() => done())
+      })
+    })
+  }
+
+  private publish(): Service {
+    const service = (this.bonjour as Bonjour).publish({
+      name: this.instanceName,
+      type: SERVICE_TYPE,
+      protocol: 'tcp',
+      port: this.options.port,
+      txt: encodeTxt(this.info),
+      probe: false,
+      disableIPv6: false,
+    })
+    service.on('error', (err: Error) => this.warn(`advert error: ${err.message}`))
+    return service
+  }
+
+  /**
+   * bonjour-service has no TXT update: retire the old Service without a goodbye (its re-announce loop stops
+   * on `destroyed`), drop its TXT record from the responder, publish the same name with the new TXT.
+   */
+  private republish(): void {
+    const bonjour = this.bonjour
+    const old = this.service
+    if (!bonjour || !old) return
+    const internals = bonjour as unknown as BonjourInternals
+    old.destroyed = true
+    old.activated = false
+    const list = internals.registry.services
+    const index = list.indexOf(old)
+    if (index !== -1) list.splice(index, 1)
+    internals.server.unregister([{ type: 'TXT', name: old.fqdn }])
+    this.service = this.publish()
+  }
+}
+
+/** Convenience: the machine's name for `hostName`. */
+export function defaultHostName(): string {
+  return clip(hostname().replace(/\.local$/, ''), 60)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Joiner side.
+
+export interface BrowserOptions {
+  mdns?: MdnsOptions
+  /** How often to re-query (`browser.update()`); default 3000 ms. */
+  queryIntervalMs?: number
+  /** A game not heard from for this long is hidden; default 3.5 × queryIntervalMs. */
+  staleMs?: number
+  /** Our protocol version (games with another one are listed with `compatible: false`). */
+  protocol?: number
+  warn?: (message: string) => void
+}
+
+export type GamesListener = (games: DiscoveredGame[]) => void
+
+interface Sighting {
+  lastSeen: number
+  referer: string
+}
+
+export class GameBrowser {
+  private bonjour: Bonjour | null = null
+  private browser: Browser | null = null
+  private timer: NodeJS.Timeout | null = null
+  private tap: ((packet: MdnsPacket, rinfo: { address: string }) => void) | null = null
+  private readonly sightings = new Map<string, Sighting>()
+  private readonly listeners = new Set<GamesListener>()
+  private lastKey = '[]'
+  private snapshot: DiscoveredGame[] = []
+  private readonly queryIntervalMs: number
+  private readonly staleMs: number
+  private readonly warn: (message: string) => void
+
+  constructor(private readonly options: BrowserOptions = {}) {
+    this.queryIntervalMs = options.queryIntervalMs ?? 3000
+    this.staleMs = options.staleMs ?? Math.round(this.queryIntervalMs * 3.5)
+    this.warn = options.warn ?? defaultWarn
+  }
+
+  get running(): boolean {
+    return this.bonjour !== null
+  }
+
+  start(): void {
+    if (this.bonjour) return
+    const bonjour = createBonjour(this.options.mdns ?? {}, (err) => this.warn(`mDNS error: ${err.message}`))
+    this.bonjour = bonjour
+    const mdns = (bonjour as unknown as BonjourInternals).server.mdns
+    // Every response naming a game refreshes its last-seen time and the address it came from.
+    this.tap = (packet, rinfo) => {
+      const now = Date.now()
+      for (const rr of [...(packet.answers ?? []), ...(packet.additionals ?? [])]) {
+        if ((rr.type !== 'SRV' && rr.type !== 'TXT') || !rr.ttl) continue
+        const name = rr.name.toLowerCase()
+        if (!name.endsWith(`._${SERVICE_TYPE}._tcp.local`)) continue
+        this.sightings.set(name, { lastSeen: now, referer: rinfo.address })
+      }
+      this.refresh()
+    }
+    mdns.on('response', this.tap)
+    this.browser = bonjour.find({ type: SERVICE_TYPE, protocol: 'tcp' })
+    const changed = () => this.refresh()
+    this.browser.on('up', changed)
+    this.browser.on('down', changed) // a goodbye: the host said it is gone
+    this.browser.on('txt-update', changed)
+    this.browser.on('srv-update', changed)
+    this.timer = setInterval(() => {
+      this.browser?.update()
+      this.refresh()
+    }, this.queryIntervalMs)
+  }
+
+  async stop(): Promise<void> {
+    const bonjour = this.bonjour
+    if (!bonjour) return
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    this.browser?.stop()
+    this.browser = null
+    if (this.tap) (bonjour as unknown as BonjourInternals).server.mdns.removeListener('response', this.tap as never)
+    this.tap = null
+    this.bonjour = null
+    this.sightings.clear()
+    this.publish([])
+    await new Promise<void>((done) => bonjour.destroy(() => done()))
+  }
+
+  /** The current list (a copy). */
+  games(): DiscoveredGame[] {
+    return this.snapshot.map((g) => ({ ...g, addresses: [...g.addresses] }))
+  }
+
+  /** Called with a fresh snapshot whenever the list changes; returns the unsubscribe function. */
+  onChange(listener: GamesListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Resolves with the first snapshot `predicate` accepts (tests, "wait for this game"). */
+  waitFor(predicate: (games: DiscoveredGame[]) => boolean, timeoutMs: number): Promise<DiscoveredGame[]> {
+    return new Promise((resolve, reject) => {
+      if (predicate(this.games())) return resolve(this.games())
+      const timer = setTimeout(() => {
+        off()
+        reject(new Error(`discovery: condition not met within ${timeoutMs} ms; games: ${JSON.stringify(this.snapshot)}`))
+      }, timeoutMs)
+      const off = this.onChange((games) => {
+        if (!predicate(games)) return
+        clearTimeout(timer)
+        off()
+        resolve(games)
+      })
+    })
+  }
+
+  private refresh(): void {
+    if (!this.browser) return
+    const now = Date.now()
+    const ours = this.options.protocol ?? DISCOVERY_PROTOCOL_VERSION
+    const games: DiscoveredGame[] = []
+    const live = new Set<string>()
+    for (const service of this.browser.services) {
+      const key = String(service.fqdn ?? '').toLowerCase()
+      live.add(key)
+      const seen = this.sightings.get(key)
+      const lastSeen = seen?.lastSeen ?? service.lastSeen ?? 0
+      if (now - lastSeen > this.staleMs) continue
+      const info = decodeTxt(service.txt)
+      if (!info || !Number.isInteger(service.port) || service.port <= 0 || service.port > 65535) continue
+      const addresses = orderAddresses(seen?.referer ?? service.referer?.address, service.addresses ?? [])
+      if (addresses.length === 0) continue
+      games.push({
+        id: clip(String(service.name), 100),
+        ...info,
+        addresses,
+        port: service.port,
+        compatible: info.protocol === ours,
+      })
+    }
+    for (const key of [...this.sightings.keys()]) {
+      const s = this.sightings.get(key) as Sighting
+      if (!live.has(key) && now - s.lastSeen > this.staleMs) this.sightings.delete(key)
+    }
+    games.sort((a, b) => a.tableName.localeCompare(b.tableName) || a.id.localeCompare(b.id))
+    this.publish(games)
+  }
+
+  private publish(games: DiscoveredGame[]): void {
+    const key = JSON.stringify(games)
+    if (key === this.lastKey) return
+    this.lastKey = key
+    this.snapshot = games
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(this.games())
+      } catch (err) {
+        this.warn(`listener failed: ${err instanceof Error ? err.message : String(err)}`)
+      }
+    }
+  }
+}
+
+const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/
+/** IPv4, or IPv6 (a link-local fe80:: address only with its %zone, else nobody can connect to it). */
+const isIp = (a: unknown): a is string =>
+  typeof a === 'string' &&
+  a.length <= 64 &&
+  (ipv4.test(a) || (/^[0-9a-f:]+(%[\w.-]+)?$/i.test(a) && a.includes(':') && (!/^fe80:/i.test(a) || a.includes('%'))))
+
+/** The packet's source first, then advertised IPv4, then IPv6; deduplicated, junk dropped. */
+export function orderAddresses(referer: string | undefined, advertised: readonly string[]): string[] {
+  const v4 = advertised.filter((a) => isIp(a) && ipv4.test(a))
+  const v6 = advertised.filter((a) => isIp(a) && !ipv4.test(a))
+  const all = [referer, ...v4, ...v6].filter(isIp)
+  return [...new Set(all)].slice(0, 8)
+}

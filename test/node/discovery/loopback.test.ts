@@ -1,0 +1,191 @@
+/**
+ * Discovery on loopback only (`interface: '127.0.0.1'`): multicast never leaves the machine. Every test uses
+ * its own random table id, so parallel runs on one machine cannot confuse each other.
+ */
+import { randomBytes } from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  DISCOVERY_PROTOCOL_VERSION,
+  GameAdvertiser,
+  GameBrowser,
+  createBonjour,
+  decodeTxt,
+  encodeTxt,
+  orderAddresses,
+  type AdvertInfo,
+  type DiscoveredGame,
+} from '../../../src/main/net/discovery'
+
+const mdns = { interface: '127.0.0.1', bind: '0.0.0.0' }
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+function info(patch: Partial<AdvertInfo> = {}): AdvertInfo {
+  return {
+    tableId: randomBytes(6).toString('hex'),
+    tableName: 'Kitchen table',
+    hostName: 'ada-laptop',
+    seatsTaken: 1,
+    seatsTotal: 6,
+    inProgress: false,
+    edition: 'classic',
+    ...patch,
+  }
+}
+function advertiser(i: AdvertInfo, port = 7310): GameAdvertiser {
+  const a = new GameAdvertiser({ port, info: i, mdns, updateDelayMs: 20 })
+  cleanups.push(() => a.stop())
+  return a
+}
+function browser(queryIntervalMs = 500, staleMs?: number): GameBrowser {
+  const b = new GameBrowser({ mdns, queryIntervalMs, staleMs })
+  cleanups.push(() => b.stop())
+  return b
+}
+const mine = (games: DiscoveredGame[], tableId: string) => games.find((g) => g.tableId === tableId)
+
+describe('TXT records', () => {
+  it('round-trips and rejects what is not a Phase 10 advert', () => {
+    const i = info({ seatsTaken: 3, inProgress: true, edition: 'masters' })
+    const txt = encodeTxt(i)
+    expect(txt).toEqual({ proto: String(DISCOVERY_PROTOCOL_VERSION), id: i.tableId, table: 'Kitchen table', host: 'ada-laptop', seats: '3/6', playing: '1', ed: 'masters' })
+    expect(decodeTxt(txt)).toEqual({ ...i, protocol: DISCOVERY_PROTOCOL_VERSION })
+    expect(decodeTxt({})).toBeNull()
+    expect(decodeTxt({ ...txt, seats: 'lots' })).toBeNull()
+    expect(decodeTxt({ ...txt, proto: '1; drop' })).toBeNull()
+    expect(decodeTxt({ ...txt, table: 'x'.repeat(500) })).toBeNull()
+    expect(decodeTxt('junk')).toBeNull()
+  })
+
+  it('clips long names to fit a TXT string', () => {
+    const txt = encodeTxt(info({ tableName: 'T'.repeat(300), hostName: 'H'.repeat(300) }))
+    expect(txt.table).toHaveLength(60)
+    expect(decodeTxt(txt)?.tableName).toHaveLength(60)
+  })
+
+  it('orders addresses: the packet source first, then IPv4, then IPv6; drops junk and zone-less link-local', () => {
+    expect(orderAddresses('192.168.1.9', ['fd00::2', '10.0.0.4', '192.168.1.9', 'fe80::1', 'not an ip', 'fe80::1%eth0'])).toEqual([
+      '192.168.1.9',
+      '10.0.0.4',
+      'fd00::2',
+      'fe80::1%eth0',
+    ])
+    expect(orderAddresses(undefined, [])).toEqual([])
+  })
+})
+
+describe('publish and browse on loopback', () => {
+  it('a game appears within 2 s with its TXT parsed, the loopback source address first', async () => {
+    const b = browser()
+    b.start()
+    const i = info()
+    const a = advertiser(i, 7311)
+    const t0 = Date.now()
+    a.start()
+    const games = await b.waitFor((g) => !!mine(g, i.tableId), 2000)
+    const ms = Date.now() - t0
+    const g = mine(games, i.tableId) as DiscoveredGame
+    expect(g).toMatchObject({ tableName: 'Kitchen table', hostName: 'ada-laptop', seatsTaken: 1, seatsTotal: 6, inProgress: false, edition: 'classic', port: 7311, compatible: true, protocol: DISCOVERY_PROTOCOL_VERSION })
+    expect(g.id).toBe(a.name)
+    expect(g.addresses[0]).toBe('127.0.0.1')
+    console.log(`[discovery] loopback: advert seen ${ms} ms after publish`)
+  })
+
+  it('finds a game published before the browser started (initial query), and lists two games', async () => {
+    const i1 = info({ tableName: 'Attic' })
+    const i2 = info({ tableName: 'Basement', seatsTaken: 4 })
+    advertiser(i1).start()
+    advertiser(i2).start()
+    await new Promise((r) => setTimeout(r, 300))
+    const b = browser()
+    const t0 = Date.now()
+    b.start()
+    const games = await b.waitFor((g) => !!mine(g, i1.tableId) && !!mine(g, i2.tableId), 2000)
+    console.log(`[discovery] loopback: running adverts found ${Date.now() - t0} ms after browse start`)
+    expect(mine(games, i2.tableId)?.seatsTaken).toBe(4)
+  })
+
+  it('reflects an update of seats and progress without the game vanishing in between', async () => {
+    const b = browser()
+    b.start()
+    const i = info()
+    const a = advertiser(i)
+    a.start()
+    await b.waitFor((g) => !!mine(g, i.tableId), 2000)
+    const seen: Array<DiscoveredGame | undefined> = []
+    b.onChange((g) => seen.push(mine(g, i.tableId)))
+    a.update({ seatsTaken: 2 })
+    a.update({ seatsTaken: 5, inProgress: true }) // coalesced with the first
+    const games = await b.waitFor((g) => mine(g, i.tableId)?.seatsTaken === 5, 2000)
+    expect(mine(games, i.tableId)?.inProgress).toBe(true)
+    expect(seen.every((g) => g !== undefined)).toBe(true)
+    // later re-announcements and re-queries keep the new TXT (the old service's loop is stopped)
+    await new Promise((r) => setTimeout(r, 1300))
+    expect(mine(b.games(), i.tableId)?.seatsTaken).toBe(5)
+  })
+
+  it('unpublish (goodbye) removes the game promptly', async () => {
+    const b = browser()
+    b.start()
+    const i = info()
+    const a = advertiser(i)
+    a.start()
+    await b.waitFor((g) => !!mine(g, i.tableId), 2000)
+    const t0 = Date.now()
+    await a.stop()
+    await b.waitFor((g) => !mine(g, i.tableId), 1000)
+    console.log(`[discovery] loopback: goodbye handled in ${Date.now() - t0} ms`)
+  })
+
+  it('a host that vanishes without a goodbye expires after staleMs (down events are not relied on)', async () => {
+    const b = browser(300, 1000)
+    b.start()
+    const i = info()
+    // a "crashed" host: its socket closes without unpublishing
+    const bonjour = createBonjour(mdns, () => {})
+    bonjour.publish({ name: `crash ${i.tableId}`, type: 'phase10', port: 7312, txt: encodeTxt(i), probe: false })
+    await b.waitFor((g) => !!mine(g, i.tableId), 2000)
+    await new Promise<void>((r) => bonjour.destroy(() => r()))
+    const t0 = Date.now()
+    await b.waitFor((g) => !mine(g, i.tableId), 3000)
+    const ms = Date.now() - t0
+    expect(ms).toBeGreaterThan(500)
+    console.log(`[discovery] loopback: silent host expired after ${ms} ms (staleMs 1000)`)
+  })
+
+  it('lists a game of another protocol version as incompatible', async () => {
+    const b = browser()
+    b.start()
+    const i = info({ protocol: DISCOVERY_PROTOCOL_VERSION + 1 })
+    advertiser(i).start()
+    const games = await b.waitFor((g) => !!mine(g, i.tableId), 2000)
+    expect(mine(games, i.tableId)).toMatchObject({ compatible: false, protocol: DISCOVERY_PROTOCOL_VERSION + 1 })
+  })
+
+  it('ignores a _phase10._tcp advert whose TXT is not ours', async () => {
+    const b = browser()
+    b.start()
+    const bonjour = createBonjour(mdns, () => {})
+    cleanups.push(() => new Promise<void>((r) => bonjour.unpublishAll(() => bonjour.destroy(() => r()))))
+    const tag = randomBytes(4).toString('hex')
+    bonjour.publish({ name: `junk ${tag}`, type: 'phase10', port: 7313, txt: { hello: 'world' }, probe: false })
+    const good = info()
+    advertiser(good).start()
+    const games = await b.waitFor((g) => !!mine(g, good.tableId), 2000)
+    expect(games.some((g) => g.id.includes(tag))).toBe(false)
+  })
+
+  it('stop() is idempotent on both sides', async () => {
+    const a = advertiser(info())
+    a.start()
+    await a.stop()
+    await a.stop()
+    const b = browser()
+    b.start()
+    await b.stop()
+    await b.stop()
+    expect(b.games()).toEqual([])
+  })
+})
