@@ -23,11 +23,11 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { Bonjour, type Browser, type Service } from 'bonjour-service'
 import { z } from 'zod'
+import { PROTOCOL_VERSION, discoveredGameSchema, type DiscoveredGame, type TableInfo } from '../../shared/api/table'
 
 /** DNS-SD service type: `_phase10._tcp`. */
 export const SERVICE_TYPE = 'phase10'
-/** Current wire protocol; the TXT `proto` key carries it (see docs/protocol.md). */
-export const DISCOVERY_PROTOCOL_VERSION = 1
+export { PROTOCOL_VERSION }
 
 /** Where mDNS listens and sends. Default (both unset): every interface, as on a real LAN. */
 export interface MdnsOptions {
@@ -37,39 +37,10 @@ export interface MdnsOptions {
   bind?: string
 }
 
-/** What a host advertises about its table (all public: anyone on the LAN reads it). */
-export interface AdvertInfo {
-  /** Random id of the table; stable while it is open. */
-  tableId: string
-  tableName: string
-  hostName: string
-  seatsTaken: number
-  seatsTotal: number
-  inProgress: boolean
-  /** Rules edition, e.g. 'classic' | 'masters' (free text, ≤ 20 chars). */
-  edition: string
-  /** Wire protocol version; defaults to DISCOVERY_PROTOCOL_VERSION. */
-  protocol?: number
-}
+/** What a host advertises: TableHost's `TableInfo` plus the machine's name. All public on the LAN. */
+export type AdvertInfo = TableInfo & { hostName: string }
 
-/** One game as a browser sees it. */
-export interface DiscoveredGame {
-  /** Stable key: the DNS-SD instance name (unique per advert). */
-  id: string
-  tableId: string
-  tableName: string
-  hostName: string
-  /** Addresses to try in order: where the advert came from first, then the advertised A/AAAA records. */
-  addresses: string[]
-  port: number
-  protocol: number
-  /** false when `protocol` differs from ours: show it, but joining will be refused. */
-  compatible: boolean
-  seatsTaken: number
-  seatsTotal: number
-  inProgress: boolean
-  edition: string
-}
+export type { DiscoveredGame }
 
 // ---------------------------------------------------------------------------------------------------
 // TXT records. Keys are short (each TXT string ≤ 255 bytes); values are strings on the wire.
@@ -78,13 +49,13 @@ const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s)
 
 export function encodeTxt(info: AdvertInfo): Record<string, string> {
   return {
-    proto: String(info.protocol ?? DISCOVERY_PROTOCOL_VERSION),
-    id: clip(info.tableId, 40),
-    table: clip(info.tableName, 60),
+    proto: String(info.protocol),
+    id: clip(info.tableId, 64),
+    table: clip(info.name, 40),
     host: clip(info.hostName, 60),
     seats: `${info.seatsTaken}/${info.seatsTotal}`,
     playing: info.inProgress ? '1' : '0',
-    ed: clip(info.edition, 20),
+    ed: info.edition,
   }
 }
 
@@ -92,25 +63,25 @@ const intString = z.string().regex(/^\d{1,4}$/).transform(Number)
 /** TXT from the network is untrusted: strict shapes and lengths; anything else is not our game. */
 const txtSchema = z.object({
   proto: intString,
-  id: z.string().min(1).max(40),
-  table: z.string().max(60).default(''),
+  id: z.string().min(1).max(64),
+  table: z.string().max(40).default(''),
   host: z.string().max(60).default(''),
   seats: z
     .string()
-    .regex(/^\d{1,2}\/\d{1,2}$/)
+    .regex(/^[0-6]\/[0-6]$/)
     .transform((s) => s.split('/').map(Number) as [number, number]),
   playing: z.enum(['0', '1']).transform((s) => s === '1'),
-  ed: z.string().max(20).default(''),
+  ed: z.enum(['classic', 'masters']),
 })
 
-export function decodeTxt(txt: unknown): Omit<AdvertInfo, 'protocol'> & { protocol: number } | null {
+export function decodeTxt(txt: unknown): AdvertInfo | null {
   const parsed = txtSchema.safeParse(txt)
   if (!parsed.success) return null
   const t = parsed.data
   return {
     protocol: t.proto,
     tableId: t.id,
-    tableName: t.table,
+    name: t.table,
     hostName: t.host,
     seatsTaken: t.seats[0],
     seatsTotal: t.seats[1],
@@ -198,7 +169,7 @@ export class GameAdvertiser {
     this.warn = options.warn ?? defaultWarn
     // Unique on the LAN without probing (probing costs ~750 ms and bonjour-service stops the advert on a clash).
     const suffix = randomBytes(3).toString('hex')
-    this.instanceName = `${clip(this.info.tableName || 'Phase 10', 40)} ${suffix}`.replace(/\./g, '-')
+    this.instanceName = `${clip(this.info.name || 'Phase 10', 40)} ${suffix}`.replace(/\./g, '-')
   }
 
   /** The DNS-SD instance name (what browsers key the game by). */
@@ -292,8 +263,6 @@ export interface BrowserOptions {
   queryIntervalMs?: number
   /** A game not heard from for this long is hidden; default 3.5 × queryIntervalMs. */
   staleMs?: number
-  /** Our protocol version (games with another one are listed with `compatible: false`). */
-  protocol?: number
   warn?: (message: string) => void
 }
 
@@ -304,6 +273,12 @@ interface Sighting {
   referer: string
 }
 
+interface Found {
+  game: DiscoveredGame
+  /** Every address to try, in order (game.address first). */
+  addresses: string[]
+}
+
 export class GameBrowser {
   private bonjour: Bonjour | null = null
   private browser: Browser | null = null
@@ -312,7 +287,7 @@ export class GameBrowser {
   private readonly sightings = new Map<string, Sighting>()
   private readonly listeners = new Set<GamesListener>()
   private lastKey = '[]'
-  private snapshot: DiscoveredGame[] = []
+  private found: Found[] = []
   private readonly queryIntervalMs: number
   private readonly staleMs: number
   private readonly warn: (message: string) => void
@@ -373,7 +348,19 @@ export class GameBrowser {
 
   /** The current list (a copy). */
   games(): DiscoveredGame[] {
-    return this.snapshot.map((g) => ({ ...g, addresses: [...g.addresses] }))
+    return this.found.map((f) => ({ ...f.game }))
+  }
+
+  /**
+   * Every address to try for a game, best first (the advert's source address, then the advertised ones).
+   * By table id, or by the `address`/`port` a `join.connect` names (then that address stays first).
+   */
+  addressesOf(idOrAddress: string, port?: number): string[] {
+    const byId = this.found.find((f) => f.game.id === idOrAddress)
+    if (byId) return [...byId.addresses]
+    const byAddress = this.found.find((f) => f.addresses.includes(idOrAddress) && (port === undefined || f.game.port === port))
+    if (!byAddress) return [idOrAddress]
+    return [idOrAddress, ...byAddress.addresses.filter((a) => a !== idOrAddress)]
   }
 
   /** Called with a fresh snapshot whenever the list changes; returns the unsubscribe function. */
@@ -388,7 +375,7 @@ export class GameBrowser {
       if (predicate(this.games())) return resolve(this.games())
       const timer = setTimeout(() => {
         off()
-        reject(new Error(`discovery: condition not met within ${timeoutMs} ms; games: ${JSON.stringify(this.snapshot)}`))
+        reject(new Error(`discovery: condition not met within ${timeoutMs} ms; games: ${JSON.stringify(this.games())}`))
       }, timeoutMs)
       const off = this.onChange((games) => {
         if (!predicate(games)) return
@@ -402,8 +389,7 @@ export class GameBrowser {
   private refresh(): void {
     if (!this.browser) return
     const now = Date.now()
-    const ours = this.options.protocol ?? DISCOVERY_PROTOCOL_VERSION
-    const games: DiscoveredGame[] = []
+    const found: Found[] = []
     const live = new Set<string>()
     for (const service of this.browser.services) {
       const key = String(service.fqdn ?? '').toLowerCase()
@@ -412,30 +398,44 @@ export class GameBrowser {
       const lastSeen = seen?.lastSeen ?? service.lastSeen ?? 0
       if (now - lastSeen > this.staleMs) continue
       const info = decodeTxt(service.txt)
-      if (!info || !Number.isInteger(service.port) || service.port <= 0 || service.port > 65535) continue
+      if (!info) continue
       const addresses = orderAddresses(seen?.referer ?? service.referer?.address, service.addresses ?? [])
-      if (addresses.length === 0) continue
-      games.push({
-        id: clip(String(service.name), 100),
-        ...info,
-        addresses,
+      const game = discoveredGameSchema.safeParse({
+        id: info.tableId,
+        name: info.name,
+        hostName: info.hostName,
+        address: addresses[0],
         port: service.port,
-        compatible: info.protocol === ours,
+        protocol: info.protocol,
+        seatsTaken: info.seatsTaken,
+        seatsTotal: info.seatsTotal,
+        inProgress: info.inProgress,
+        edition: info.edition,
+        lastSeen,
       })
+      if (!game.success) continue
+      // Two adverts of one table id (a host restarting): the freshest wins.
+      const twin = found.findIndex((f) => f.game.id === game.data.id)
+      if (twin !== -1) {
+        if (found[twin].game.lastSeen >= lastSeen) continue
+        found.splice(twin, 1)
+      }
+      found.push({ game: game.data, addresses })
     }
     for (const key of [...this.sightings.keys()]) {
       const s = this.sightings.get(key) as Sighting
       if (!live.has(key) && now - s.lastSeen > this.staleMs) this.sightings.delete(key)
     }
-    games.sort((a, b) => a.tableName.localeCompare(b.tableName) || a.id.localeCompare(b.id))
-    this.publish(games)
+    found.sort((a, b) => a.game.name.localeCompare(b.game.name) || a.game.id.localeCompare(b.game.id))
+    this.publish(found)
   }
 
-  private publish(games: DiscoveredGame[]): void {
-    const key = JSON.stringify(games)
+  private publish(found: Found[]): void {
+    this.found = found
+    // lastSeen moves on every re-query: a change of anything else is what listeners hear about.
+    const key = JSON.stringify(found.map((f) => ({ ...f.game, lastSeen: 0, addresses: f.addresses })))
     if (key === this.lastKey) return
     this.lastKey = key
-    this.snapshot = games
     for (const listener of [...this.listeners]) {
       try {
         listener(this.games())

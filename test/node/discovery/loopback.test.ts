@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
-  DISCOVERY_PROTOCOL_VERSION,
+  PROTOCOL_VERSION,
   GameAdvertiser,
   GameBrowser,
   createBonjour,
@@ -25,8 +25,9 @@ afterEach(async () => {
 function info(patch: Partial<AdvertInfo> = {}): AdvertInfo {
   return {
     tableId: randomBytes(6).toString('hex'),
-    tableName: 'Kitchen table',
+    name: 'Kitchen table',
     hostName: 'ada-laptop',
+    protocol: PROTOCOL_VERSION,
     seatsTaken: 1,
     seatsTotal: 6,
     inProgress: false,
@@ -44,25 +45,27 @@ function browser(queryIntervalMs = 500, staleMs?: number): GameBrowser {
   cleanups.push(() => b.stop())
   return b
 }
-const mine = (games: DiscoveredGame[], tableId: string) => games.find((g) => g.tableId === tableId)
+const mine = (games: DiscoveredGame[], tableId: string) => games.find((g) => g.id === tableId)
 
 describe('TXT records', () => {
   it('round-trips and rejects what is not a Phase 10 advert', () => {
     const i = info({ seatsTaken: 3, inProgress: true, edition: 'masters' })
     const txt = encodeTxt(i)
-    expect(txt).toEqual({ proto: String(DISCOVERY_PROTOCOL_VERSION), id: i.tableId, table: 'Kitchen table', host: 'ada-laptop', seats: '3/6', playing: '1', ed: 'masters' })
-    expect(decodeTxt(txt)).toEqual({ ...i, protocol: DISCOVERY_PROTOCOL_VERSION })
+    expect(txt).toEqual({ proto: String(PROTOCOL_VERSION), id: i.tableId, table: 'Kitchen table', host: 'ada-laptop', seats: '3/6', playing: '1', ed: 'masters' })
+    expect(decodeTxt(txt)).toEqual(i)
     expect(decodeTxt({})).toBeNull()
     expect(decodeTxt({ ...txt, seats: 'lots' })).toBeNull()
     expect(decodeTxt({ ...txt, proto: '1; drop' })).toBeNull()
     expect(decodeTxt({ ...txt, table: 'x'.repeat(500) })).toBeNull()
+    expect(decodeTxt({ ...txt, seats: '9/6' })).toBeNull()
+    expect(decodeTxt({ ...txt, ed: 'uno' })).toBeNull()
     expect(decodeTxt('junk')).toBeNull()
   })
 
   it('clips long names to fit a TXT string', () => {
-    const txt = encodeTxt(info({ tableName: 'T'.repeat(300), hostName: 'H'.repeat(300) }))
-    expect(txt.table).toHaveLength(60)
-    expect(decodeTxt(txt)?.tableName).toHaveLength(60)
+    const txt = encodeTxt(info({ name: 'T'.repeat(300), hostName: 'H'.repeat(300) }))
+    expect(txt.table).toHaveLength(40)
+    expect(decodeTxt(txt)?.name).toHaveLength(40)
   })
 
   it('orders addresses: the packet source first, then IPv4, then IPv6; drops junk and zone-less link-local', () => {
@@ -87,15 +90,19 @@ describe('publish and browse on loopback', () => {
     const games = await b.waitFor((g) => !!mine(g, i.tableId), 2000)
     const ms = Date.now() - t0
     const g = mine(games, i.tableId) as DiscoveredGame
-    expect(g).toMatchObject({ tableName: 'Kitchen table', hostName: 'ada-laptop', seatsTaken: 1, seatsTotal: 6, inProgress: false, edition: 'classic', port: 7311, compatible: true, protocol: DISCOVERY_PROTOCOL_VERSION })
-    expect(g.id).toBe(a.name)
-    expect(g.addresses[0]).toBe('127.0.0.1')
+    expect(g).toMatchObject({ id: i.tableId, name: 'Kitchen table', hostName: 'ada-laptop', seatsTaken: 1, seatsTotal: 6, inProgress: false, edition: 'classic', port: 7311, protocol: PROTOCOL_VERSION, address: '127.0.0.1' })
+    expect(Math.abs(g.lastSeen - Date.now())).toBeLessThan(2000)
+    // the source address first, then what the host advertised (its other interfaces)
+    const all = b.addressesOf(i.tableId)
+    expect(all[0]).toBe('127.0.0.1')
+    expect(b.addressesOf('127.0.0.1', 7311)[0]).toBe('127.0.0.1')
+    expect(b.addressesOf('10.9.9.9')).toEqual(['10.9.9.9'])
     console.log(`[discovery] loopback: advert seen ${ms} ms after publish`)
   })
 
   it('finds a game published before the browser started (initial query), and lists two games', async () => {
-    const i1 = info({ tableName: 'Attic' })
-    const i2 = info({ tableName: 'Basement', seatsTaken: 4 })
+    const i1 = info({ name: 'Attic' })
+    const i2 = info({ name: 'Basement', seatsTaken: 4 })
     advertiser(i1).start()
     advertiser(i2).start()
     await new Promise((r) => setTimeout(r, 300))
@@ -155,13 +162,13 @@ describe('publish and browse on loopback', () => {
     console.log(`[discovery] loopback: silent host expired after ${ms} ms (staleMs 1000)`)
   })
 
-  it('lists a game of another protocol version as incompatible', async () => {
+  it('lists a game of another protocol version (the UI shows it cannot be joined)', async () => {
     const b = browser()
     b.start()
-    const i = info({ protocol: DISCOVERY_PROTOCOL_VERSION + 1 })
+    const i = info({ protocol: PROTOCOL_VERSION + 1 })
     advertiser(i).start()
     const games = await b.waitFor((g) => !!mine(g, i.tableId), 2000)
-    expect(mine(games, i.tableId)).toMatchObject({ compatible: false, protocol: DISCOVERY_PROTOCOL_VERSION + 1 })
+    expect(mine(games, i.tableId)).toMatchObject({ protocol: PROTOCOL_VERSION + 1 })
   })
 
   it('ignores a _phase10._tcp advert whose TXT is not ours', async () => {
@@ -174,7 +181,7 @@ describe('publish and browse on loopback', () => {
     const good = info()
     advertiser(good).start()
     const games = await b.waitFor((g) => !!mine(g, good.tableId), 2000)
-    expect(games.some((g) => g.id.includes(tag))).toBe(false)
+    expect(games.some((g) => g.port === 7313)).toBe(false)
   })
 
   it('stop() is idempotent on both sides', async () => {
