@@ -113,7 +113,8 @@ export function buildScenario(input: unknown): { ok: true; scenario: Scenario; s
   if (!rest) return { ok: false, reason: 'a named card is more than the deck holds (per the rule options)' }
 
   const rng = openRng(rngFromSeed(sc.seed))
-  const dealer = sc.dealer ?? rng.int(0, n - 1)
+  const randomDealer = rng.int(0, n - 1) // always drawn, as in newGame
+  const dealer = sc.dealer ?? randomDealer
   const handSeed = drawSeed(rng)
   // Same shuffle and deal as `redeal`, so a scenario naming nothing deals exactly like `newGame`.
   shuffleInPlace(rest, openRng(rngFromSeed(handSeed)))

@@ -97,7 +97,9 @@ export function newGame(opts: NewGameOptions): GameState {
   const n = opts.players.length
   if (n < 2 || n > 6) throw new Error(`Phase 10 needs 2 to 6 players, got ${n}`)
   const rng = openRng(rngFromSeed(opts.seed))
-  const dealer = opts.dealer ?? rng.int(0, n - 1)
+  // The random dealer is always drawn, so a given dealer leaves every later draw (deal seeds) unchanged.
+  const randomDealer = rng.int(0, n - 1)
+  const dealer = opts.dealer ?? randomDealer
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= n) throw new Error(`bad dealer ${dealer}`)
   const phases = freezePhases(phasesFor(rules))
   Object.freeze(rules)

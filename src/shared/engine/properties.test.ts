@@ -1,0 +1,52 @@
+/**
+ * Property tests over whole random games (fast-check, fixed seed: a failure prints the seed, the path and the
+ * shrunk case), for several rule-option combinations, both editions, 2 to 6 players: card accounting, scores,
+ * deadlock freedom and termination, replay.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { replayState } from './replay'
+import { actionLog } from './state'
+import { gameArbitrary as game, params, RULE_COMBOS } from './test-games'
+import { cardAccountingError, playRandomGame } from './testing'
+
+const GAMES = 600
+const REPLAYS = 300
+
+describe('whole random games', () => {
+  it('accounts for every card at every step, never lowers a score, always offers a legal action, and ends', () => {
+    let games = 0
+    fc.assert(
+      fc.property(game, ({ seed, players, combo }) => {
+        playRandomGame({
+          seed,
+          players,
+          rules: RULE_COMBOS[combo],
+          onStep: (before, after) => {
+            const err = cardAccountingError(after)
+            if (err) throw new Error(`cards: ${err}`)
+            for (let s = 0; s < players; s++)
+              if (after.players[s].score < before.players[s].score) throw new Error(`seat ${s}'s score fell`)
+            if (after.version !== before.version + 1) throw new Error('version did not step by one')
+          },
+        })
+        games++
+      }),
+      params(GAMES),
+    )
+    expect(games).toBe(GAMES)
+  })
+
+  it('replays from seed and action log to an identical state', () => {
+    fc.assert(
+      fc.property(game, ({ seed, players, combo }) => {
+        const { state } = playRandomGame({ seed, players, rules: RULE_COMBOS[combo] })
+        const again = replayState(state)
+        if (!again.ok) throw new Error(again.error.message)
+        expect(JSON.stringify(again.state)).toBe(JSON.stringify(state))
+        expect(actionLog(state).length).toBe(state.version)
+      }),
+      params(REPLAYS),
+    )
+  })
+})
