@@ -232,6 +232,24 @@ describe(`agrees with a brute force on ${HANDS} random hands (seed ${SEED})`, ()
     expect(makeable[1]).toBeGreaterThan(HANDS * 0.05)
   })
 
+  it('on 1,000 big hands of 12 to 20 cards, every classic phase', () => {
+    const rand = prng(SEED + 100)
+    for (let h = 0; h < 1000; h++) {
+      const hand = randomHand(rand, 12 + Math.floor(rand() * 9))
+      for (const { number, groups: phase } of CLASSIC_PHASES) {
+        const brute = bruteCan(hand, phase)
+        for (const opts of [perPhase, perGroup]) {
+          const expected = opts.wildsNeedNaturalPerGroup ? brute.perGroup : brute.perPhase
+          const where = `seed ${SEED + 100}, hand #${h} ${JSON.stringify(hand)}, phase ${number}, ${JSON.stringify(opts)}`
+          const groups = solvePhase(hand, phase, opts)
+          if (canMakePhase(hand, phase, opts) !== expected || (groups !== null) !== expected) expect.fail(`${where}: brute force says ${expected}`)
+          const problem = groups && layDownProblem(hand, phase, groups, opts.wildsNeedNaturalPerGroup, true)
+          if (problem) expect.fail(`${where}: invalid lay-down ${JSON.stringify(groups)}: ${problem}`)
+        }
+      }
+    }
+  })
+
   it('on 10,000 random custom phases of 1 to 4 groups mixing sets, runs and colour groups', () => {
     const rand = prng(SEED)
     const kinds = ['set', 'run', 'colour'] as const
