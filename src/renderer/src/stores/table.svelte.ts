@@ -1,0 +1,196 @@
+/**
+ * The table as this client sees it: the latest `TableSnapshot` (with the engine's GameView for my seat),
+ * the log in plain words, chat, and friendly toasts. Everything arrives through the GameApi events
+ * `table.snapshot` / `table.events` / `table.chat`; moves go out as `table.act` with the snapshot's version.
+ */
+import type {
+  ApiError,
+  ChatMessage,
+  GameApi,
+  ParamsOf,
+  RequestName,
+  ResultOf,
+  TableGameEvent,
+  TableSnapshot,
+} from '../../../shared/api'
+import type { Action } from '../../../shared/engine/actions'
+import type { GameView } from '../../../shared/engine/views'
+import { playSound, type SoundName } from '../lib/sound'
+import { describeEvent, friendlyError } from '../lib/words'
+import { prefs } from './prefs.svelte'
+
+export interface Toast {
+  id: number
+  text: string
+  kind: 'error' | 'info'
+}
+export interface SeatStats {
+  laid: number
+  wentOut: number
+  hits: number
+  skips: number
+}
+export interface LogEntry {
+  id: number
+  text: string
+}
+
+const SOUND_OF: Partial<Record<TableGameEvent['type'], SoundName>> = {
+  drew: 'draw',
+  discarded: 'discard',
+  laidDown: 'layDown',
+  hit: 'hit',
+  skipPlayed: 'skip',
+  handEnded: 'handOver',
+  gameEnded: 'win',
+}
+
+export class TableStore {
+  snapshot = $state<TableSnapshot | null>(null)
+  log = $state<LogEntry[]>([])
+  chat = $state<ChatMessage[]>([])
+  toasts = $state<Toast[]>([])
+  /** A request is on its way (buttons show it; a second click is not sent). */
+  busy = $state(false)
+  /** The events of the last `table.events`, for animations. */
+  lastEvents = $state<TableGameEvent[]>([])
+  lastVersion = $state(-1)
+  /** Per seat, counted from the events seen for this table (the game-over statistics). */
+  stats = $state<SeatStats[]>([])
+  /** The table the log belongs to: a new table starts a new log from its snapshot's recent events. */
+  private loggedTable: string | null = null
+  private nextId = 1
+  private api: GameApi | null = null
+
+  /** The engine's view for my seat (the contract's schema is the engine's GameView). */
+  get view(): GameView | null {
+    return (this.snapshot?.view as GameView | null | undefined) ?? null
+  }
+
+  /** Subscribes to the table events and fetches the current snapshot; returns the unsubscribe function. */
+  connect(api: GameApi): () => void {
+    this.api = api
+    const offs = [
+      api.on('table.events', (batch) => this.receiveEvents(batch.version, batch.events)),
+      api.on('table.snapshot', (snap) => this.receiveSnapshot(snap)),
+      api.on('table.chat', (line) => {
+        if (!this.chat.some((c) => c.id === line.id)) this.chat = [...this.chat, line].slice(-50)
+      }),
+    ]
+    void this.refresh()
+    return () => offs.forEach((off) => off())
+  }
+
+  async refresh(): Promise<void> {
+    if (!this.api) return
+    const r = await this.api.invoke('table.get', {})
+    if (r.ok) this.receiveSnapshot(r.value)
+  }
+
+  receiveSnapshot(snap: TableSnapshot | null): void {
+    const before = this.view
+    this.snapshot = snap
+    if (!snap) return
+    this.chat = snap.chat.slice()
+    // A new table (or a reload, or joining mid-game): the log starts from the snapshot's recent events.
+    if (snap.tableId !== this.loggedTable) {
+      this.loggedTable = snap.tableId
+      this.log = []
+      this.stats = []
+      for (const batch of snap.recentEvents) this.logEvents(batch.events, false)
+    }
+    const v = this.view
+    if (v && v.seat !== null && v.turn === v.seat && (before?.turn !== v.seat || before.handNumber !== v.handNumber) && v.stage !== 'handOver')
+      playSound('yourTurn', prefs.current.sound)
+  }
+
+  receiveEvents(version: number, events: TableGameEvent[]): void {
+    this.lastEvents = events
+    this.lastVersion = version
+    this.logEvents(events, true)
+  }
+
+  private logEvents(events: TableGameEvent[], withSound: boolean): void {
+    const names = this.snapshot?.seats.map((s) => s.name) ?? []
+    const me = this.snapshot?.mySeat ?? null
+    const lines: LogEntry[] = []
+    let stats = this.stats.slice()
+    const bump = (seat: number, key: keyof SeatStats) => {
+      const cur = stats[seat] ?? { laid: 0, wentOut: 0, hits: 0, skips: 0 }
+      stats[seat] = { ...cur, [key]: cur[key] + 1 }
+    }
+    for (const e of events) {
+      if (e.type === 'handDealt' && e.handNumber === 1) stats = [] // a new game (rematch)
+      else if (e.type === 'laidDown') bump(e.seat, 'laid')
+      else if (e.type === 'wentOut') bump(e.seat, 'wentOut')
+      else if (e.type === 'hit') bump(e.seat, 'hits')
+      else if (e.type === 'skipPlayed') bump(e.seat, 'skips')
+      const text = describeEvent(e, names, me)
+      if (text) lines.push({ id: this.nextId++, text })
+      const sound = SOUND_OF[e.type]
+      if (withSound && sound) playSound(sound, prefs.current.sound)
+    }
+    this.stats = stats
+    if (lines.length) this.log = [...this.log, ...lines].slice(-200)
+  }
+
+  /** Plays one action for my seat against the current version. */
+  async act(action: Action): Promise<boolean> {
+    const snap = this.snapshot
+    if (!snap || this.busy) return false
+    const r = await this.request('table.act', { version: snap.version, action })
+    if (!r) {
+      void this.refresh() // e.g. STALE_VERSION: show the table as it is now
+      return false
+    }
+    return true
+  }
+
+  /**
+   * Any request, with failures shown as a friendly toast (never a raw code); answers the value or null.
+   * A snapshot answer becomes the current snapshot at once.
+   */
+  async request<N extends RequestName>(name: N, params: ParamsOf<N>): Promise<ResultOf<N> | null> {
+    if (!this.api) return null
+    this.busy = true
+    try {
+      const r = await this.api.invoke(name, params)
+      if (!r.ok) {
+        this.fail(r.error)
+        return null
+      }
+      const value = r.value as unknown
+      if (value && typeof value === 'object' && 'tableId' in value && 'seats' in value) this.receiveSnapshot(value as TableSnapshot)
+      return r.value
+    } finally {
+      this.busy = false
+    }
+  }
+
+  fail(error: ApiError | { code: string; message: string }): void {
+    this.toast(friendlyError(error), 'error')
+    playSound('error', prefs.current.sound)
+  }
+
+  toast(text: string, kind: Toast['kind'] = 'info'): void {
+    const id = this.nextId++
+    this.toasts = [...this.toasts.slice(-2), { id, text, kind }]
+    setTimeout(() => this.dismiss(id), kind === 'error' ? 5000 : 3000)
+  }
+
+  dismiss(id: number): void {
+    this.toasts = this.toasts.filter((t) => t.id !== id)
+  }
+
+  /** Forget the table (after leaving). */
+  reset(): void {
+    this.snapshot = null
+    this.log = []
+    this.chat = []
+    this.lastEvents = []
+    this.stats = []
+    this.loggedTable = null
+  }
+}
+
+export const table = new TableStore()

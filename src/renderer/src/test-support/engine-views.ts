@@ -1,0 +1,47 @@
+/**
+ * Real GameViews for component tests: a position built by the engine's scenario builder, moves applied by
+ * the engine's `apply`, seen through `viewFor`. No hand-made game data.
+ */
+import { apply, buildScenario, viewFor, type Action, type GameState, type GameView, type PartialRuleOptions } from '../../../shared/engine'
+import type { CardCode } from '../../../shared/engine/cards'
+
+export interface Position {
+  players?: string[]
+  hands: CardCode[][]
+  drawPile?: CardCode[]
+  upcard?: CardCode
+  dealer?: number
+  rules?: PartialRuleOptions
+  phases?: number[]
+}
+
+export function position(p: Position): GameState {
+  const built = buildScenario({
+    players: p.players ?? p.hands.map((_, i) => ['You', 'Ada', 'Bob', 'Cy', 'Dee', 'Eve'][i]),
+    seed: 'ui-test',
+    dealer: p.dealer ?? p.hands.length - 1,
+    hands: p.hands,
+    drawPile: p.drawPile,
+    upcard: p.upcard,
+    rules: p.rules,
+    phases: p.phases,
+    steps: [],
+  })
+  if (!built.ok) throw new Error(built.reason)
+  return built.state
+}
+
+/** Applies the moves (seat, action) in order; throws on a refused move (a broken test, not a rule). */
+export function play(state: GameState, moves: [number, Action][]): GameState {
+  let s = state
+  for (const [seat, action] of moves) {
+    const r = apply(s, seat, action)
+    if (!r.ok) throw new Error(`${JSON.stringify(action)}: ${r.error.code} ${r.error.message}`)
+    s = r.state
+  }
+  return s
+}
+
+export function view(state: GameState, seat = 0): GameView {
+  return viewFor(state, seat)
+}
