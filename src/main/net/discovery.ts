@@ -24,6 +24,7 @@ import { hostname } from 'node:os'
 import { Bonjour, type Browser, type Service } from 'bonjour-service'
 import { z } from 'zod'
 import { PROTOCOL_VERSION, discoveredGameSchema, type DiscoveredGame, type TableInfo } from '../../shared/api/table'
+import type { Discovery } from '../session/session'
 
 /** DNS-SD service type: `_phase10._tcp`. */
 export const SERVICE_TYPE = 'phase10'
@@ -459,4 +460,72 @@ export function orderAddresses(referer: string | undefined, advertised: readonly
   const v6 = advertised.filter((a) => isIp(a) && !ipv4.test(a))
   const all = [referer, ...v4, ...v6].filter(isIp)
   return [...new Set(all)].slice(0, 8)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The services' `Discovery` (src/main/session/session.ts) and the hosted table's advert.
+
+export interface LanDiscovery extends Discovery {
+  /** For `join.connect`: every address to try for that game, best first (see GameBrowser.addressesOf). */
+  addressesFor(address: string, port: number): string[]
+}
+
+/** Browsing on demand (`discovery.start`/`discovery.stop`); one GameBrowser while started. */
+export function createDiscovery(options: BrowserOptions = {}): LanDiscovery {
+  let browser: GameBrowser | null = null
+  let off: (() => void) | null = null
+  let last: GameBrowser | null = null
+  return {
+    async start(onGames) {
+      off?.()
+      if (!browser) {
+        browser = new GameBrowser(options)
+        browser.start()
+      }
+      last = browser
+      off = browser.onChange(onGames)
+      return browser.games()
+    },
+    async stop() {
+      off?.()
+      off = null
+      const b = browser
+      browser = null
+      await b?.stop()
+    },
+    addressesFor(address, port) {
+      return (browser ?? last)?.addressesOf(address, port) ?? [address]
+    },
+  }
+}
+
+/**
+ * Keeps one advert in step with the hosted table: `advertise(info)` publishes, updates or (with `null`)
+ * withdraws it — the shape of `TableNetwork.advertise`. `stop()` on quit.
+ */
+export function createAdvertManager(options: { port: () => number; hostName?: string; mdns?: MdnsOptions; warn?: (m: string) => void }) {
+  let advert: GameAdvertiser | null = null
+  let tableId: string | null = null
+  let chain: Promise<void> = Promise.resolve()
+  const withdraw = () => {
+    const a = advert
+    advert = null
+    tableId = null
+    if (a) chain = chain.then(() => a.stop())
+  }
+  return {
+    advertise(info: TableInfo | null): void {
+      if (!info) return withdraw()
+      const full: AdvertInfo = { ...info, hostName: options.hostName ?? defaultHostName() }
+      if (advert && tableId === info.tableId) return advert.update(full)
+      withdraw()
+      tableId = info.tableId
+      advert = new GameAdvertiser({ port: options.port(), info: full, mdns: options.mdns, warn: options.warn })
+      advert.start()
+    },
+    async stop(): Promise<void> {
+      withdraw()
+      await chain
+    },
+  }
 }
