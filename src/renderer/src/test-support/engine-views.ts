@@ -4,6 +4,7 @@
  */
 import { apply, buildScenario, viewFor, type Action, type GameState, type GameView, type PartialRuleOptions } from '../../../shared/engine'
 import type { CardCode } from '../../../shared/engine/cards'
+import type { GameApi, TableSnapshot } from '../../../shared/api'
 
 export interface Position {
   players?: string[]
@@ -44,4 +45,53 @@ export function play(state: GameState, moves: [number, Action][]): GameState {
 
 export function view(state: GameState, seat = 0): GameView {
   return viewFor(state, seat)
+}
+
+/** A TableSnapshot as the host would send it for `seat` (solo: me + bots). */
+export function snapshotOf(state: GameState, seat = 0, extra: Partial<TableSnapshot> = {}): TableSnapshot {
+  const v = viewFor(state, seat)
+  return {
+    protocol: 1,
+    tableId: 'test-table',
+    name: 'Test table',
+    role: 'solo',
+    status: v.stage === 'gameOver' ? 'over' : 'playing',
+    mySeat: seat,
+    seats: v.players.map((p) => ({
+      seat: p.seat,
+      name: p.name,
+      kind: p.seat === seat ? 'human' : 'bot',
+      botLevel: p.seat === seat ? null : 'medium',
+      connected: true,
+      ready: true,
+      isHost: p.seat === seat,
+      autoPlayed: false,
+    })),
+    rules: v.rules,
+    version: v.version,
+    view: v,
+    recentEvents: [],
+    paused: null,
+    turnDeadline: null,
+    dropPolicy: 'bot',
+    joinUrls: [],
+    connection: 'connected',
+    chat: [],
+    ...extra,
+  }
+}
+
+/** A GameApi that answers table requests with ok and records them. */
+export function recordingApi(answers: Record<string, unknown> = {}): GameApi & { calls: { name: string; params: unknown }[] } {
+  const calls: { name: string; params: unknown }[] = []
+  return {
+    calls,
+    async invoke(name: string, params: unknown) {
+      calls.push({ name, params })
+      return { ok: true, value: name in answers ? answers[name] : name === 'table.act' ? { version: 1 } : null }
+    },
+    on() {
+      return () => {}
+    },
+  } as unknown as GameApi & { calls: { name: string; params: unknown }[] }
 }

@@ -1,3 +1,4 @@
+import '../../test-support/dom'
 import { render, screen } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
 import Card from './Card.svelte'

@@ -1,3 +1,4 @@
+import '../../test-support/dom'
 import { fireEvent, render, screen } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
 import { reconcileHand, type HandItem } from '../../lib/cards'
