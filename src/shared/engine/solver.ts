@@ -494,117 +494,166 @@ export interface PartialGroup {
 }
 
 /**
- * Turns the last search's best choice into laid groups (phase order). With `partial`, positions that the
- * hand cannot fill become `missing` needs, filled by the hand's Wilds where possible (keeping the last
- * natural need of a natural-less group for a natural card).
+ * Turns the last search's best choice into groups (phase order). Positions the hand's naturals cannot
+ * fill take the hand's Wilds; what is still unfilled becomes a `missing` need (only after a distance
+ * search: a solved lay-down has none). A group (per-group option) or phase (default) without a natural
+ * keeps one need for a natural card instead of taking a Wild.
  */
 function buildGroups(): PartialGroup[] {
-  // Pools of naturals per identity for the sets/runs (by number) and the colour groups (by colour).
-  const forNumbers = new Int32Array(48)
-  const forColours = new Int32Array(48)
   const hasColourGroups = P.numberGroups < P.groups
+  // Naturals available to the sets/runs (poolNum) and to the colour groups (poolCol), per identity.
   let flowed = false
   if (hasColourGroups) {
-    // Recompute the demand of the chosen sets/runs, then the flow for the chosen colours.
+    // Recompute the chosen sets/runs' demand, then the flow for the chosen colours (as in the search).
     demand.fill(0)
     for (let gi = 0; gi < P.numberGroups; gi++) addDemand(gi)
-    let anyDemand = false
-    for (let n = 1; n <= 12; n++) if (demand[n] > 0) anyDemand = true
+    for (let n = 1; n <= 12; n++) if (demand[n] > 0) flowed = true
     groupsOfColour.fill(0)
     sizeOfColour.fill(0)
     for (let gi = P.numberGroups; gi < P.groups; gi++) {
       groupsOfColour[bestA[gi]]++
       sizeOfColour[bestA[gi]] += P.size[gi]
     }
-    if (anyDemand) {
-      runFlow()
-      flowed = true
-      for (let i = 0; i < 48; i++) {
-        forNumbers[i] = flowX[i]
-        forColours[i] = ident[i] - flowX[i]
-      }
-    } else for (let i = 0; i < 48; i++) forColours[i] = ident[i]
-  } else for (let i = 0; i < 48; i++) forNumbers[i] = ident[i]
-
-  const takeNumber = (n: number): CardCode => {
-    for (let c = 0; c < 4; c++) {
-      const i = c * 12 + n - 1
-      if (forNumbers[i] > 0) {
-        forNumbers[i]--
-        return IDENTITY_CODES[i]
-      }
+    if (flowed) runFlow()
+    for (let i = 0; i < 48; i++) {
+      poolNum[i] = flowed ? flowX[i] : 0
+      poolCol[i] = flowed ? ident[i] - flowX[i] : ident[i]
     }
-    throw new Error('solver: no natural left for a chosen number')
-  }
+  } else for (let i = 0; i < 48; i++) poolNum[i] = ident[i]
 
-  const out: PartialGroup[] = new Array(P.groups)
+  const groupCards: (LaidCard | null)[][] = new Array(P.groups)
+  const missing: string[][] = new Array(P.groups)
   const naturalsIn = new Int32Array(P.groups)
-  let wildsLeft = wilds
-  // First the naturals, then the Wilds (so that the per-group rule and missing needs are known).
-  type Slot = { gi: number; meaning: string }
-  const slots: Slot[] = []
+  slotCount = 0
+
   for (let gi = 0; gi < P.numberGroups; gi++) {
     const k = P.size[gi]
-    const cards: LaidCard[] = []
+    const cards: (LaidCard | null)[] = new Array(k)
+    let naturals = 0
     if (P.kind[gi] === SET) {
       const n = bestA[gi] === WILDS_ONLY ? wildSetNumber() : bestA[gi]
-      for (let u = 0; u < bestB[gi]; u++) cards.push(takeNumber(n))
-      for (let u = bestB[gi]; u < k; u++) slots.push({ gi, meaning: String(n) })
-    } else {
-      const s = bestA[gi] === WILDS_ONLY ? 1 : bestA[gi]
       for (let j = 0; j < k; j++) {
-        if (bestB[gi] & (1 << j)) cards.push(takeNumber(s + j))
-        else slots.push({ gi, meaning: String(s + j) })
+        if (j < bestB[gi]) {
+          cards[j] = takeFromPool(poolNum, n)
+          naturals++
+        } else {
+          cards[j] = null
+          addSlot(gi, j, NUMBER_NAMES[n])
+        }
+      }
+    } else {
+      const start = bestA[gi] === WILDS_ONLY ? 1 : bestA[gi]
+      for (let j = 0; j < k; j++) {
+        if (bestB[gi] & (1 << j)) {
+          cards[j] = takeFromPool(poolNum, start + j)
+          naturals++
+        } else {
+          cards[j] = null
+          addSlot(gi, j, NUMBER_NAMES[start + j])
+        }
       }
     }
-    naturalsIn[gi] = cards.length
-    out[gi] = { cards, missing: [] }
+    groupCards[gi] = cards
+    missing[gi] = []
+    naturalsIn[gi] = naturals
   }
-  // Colour groups: spread each colour's naturals so that every group gets one first.
-  const colourPool: CardCode[][] = [[], [], [], []]
-  for (let i = 0; i < 48; i++) for (let m = 0; m < forColours[i]; m++) colourPool[(i / 12) | 0].push(IDENTITY_CODES[i])
-  const sinkLeft = new Int32Array(4)
-  for (let c = 0; c < 4; c++) sinkLeft[c] = Math.min(colourPool[c].length, sizeOfColour[c])
-  if (flowed) for (let c = 0; c < 4; c++) sinkLeft[c] = sinkC[c]
-  for (let gi = P.numberGroups; gi < P.groups; gi++) out[gi] = { cards: [], missing: [] }
-  for (let pass = 0; pass < 2; pass++) {
+
+  if (hasColourGroups) {
+    // Each colour's naturals for its groups: as many as the search counted, one per group first.
+    const left = new Int32Array(4)
+    for (let c = 0; c < 4; c++) {
+      let available = 0
+      for (let n = 0; n < 12; n++) available += poolCol[c * 12 + n]
+      left[c] = flowed ? sinkC[c] : Math.min(available, sizeOfColour[c])
+    }
     for (let gi = P.numberGroups; gi < P.groups; gi++) {
-      const c = bestA[gi]
-      const want = pass === 0 ? 1 : P.size[gi]
-      while (out[gi].cards.length < want && sinkLeft[c] > 0) {
-        out[gi].cards.push(colourPool[c].shift() as CardCode)
-        sinkLeft[c]--
+      groupCards[gi] = new Array<LaidCard | null>(P.size[gi]).fill(null)
+      missing[gi] = []
+    }
+    for (let pass = 0; pass < 2; pass++) {
+      for (let gi = P.numberGroups; gi < P.groups; gi++) {
+        const c = bestA[gi]
+        const want = pass === 0 ? 1 : P.size[gi]
+        while (naturalsIn[gi] < want && left[c] > 0) {
+          groupCards[gi][naturalsIn[gi]++] = takeColour(c)
+          left[c]--
+        }
       }
     }
+    for (let gi = P.numberGroups; gi < P.groups; gi++) {
+      for (let j = naturalsIn[gi]; j < P.size[gi]; j++) addSlot(gi, j, COLOURS[bestA[gi]])
+    }
   }
-  for (let gi = P.numberGroups; gi < P.groups; gi++) {
-    naturalsIn[gi] = out[gi].cards.length
-    for (let m = out[gi].cards.length; m < P.size[gi]; m++) slots.push({ gi, meaning: COLOURS[bestA[gi]] })
-  }
-  // Wilds into slots; a group without a natural keeps one slot as a need for a natural card.
+
+  // The hand's Wilds into the slots, in order; a group without a natural keeps a need for one.
   let phaseNaturals = 0
   for (let gi = 0; gi < P.groups; gi++) phaseNaturals += naturalsIn[gi]
-  const reservedNatural = new Uint8Array(P.groups)
+  const reserved = new Uint8Array(P.groups)
   if (perGroup) {
-    for (let gi = 0; gi < P.groups; gi++) if (naturalsIn[gi] === 0) reservedNatural[gi] = 1
-  } else if (phaseNaturals === 0 && P.groups > 0) reservedNatural[0] = 1
-  for (const slot of slots) {
-    if (reservedNatural[slot.gi] === 1) {
-      reservedNatural[slot.gi] = 2
-      out[slot.gi].missing.push(slot.meaning)
+    for (let gi = 0; gi < P.groups; gi++) if (naturalsIn[gi] === 0) reserved[gi] = 1
+  } else if (phaseNaturals === 0 && P.groups > 0) reserved[0] = 1
+  let wildsLeft = wilds
+  for (let i = 0; i < slotCount; i++) {
+    const gi = slotGroup[i]
+    if (reserved[gi] === 1) {
+      reserved[gi] = 2
+      missing[gi].push(slotNeed[i])
     } else if (wildsLeft > 0) {
       wildsLeft--
-      out[slot.gi].cards.push(`W=${slot.meaning}`)
-    } else out[slot.gi].missing.push(slot.meaning)
+      groupCards[gi][slotPos[i]] = WILD_AS[slotNeed[i]]
+    } else missing[gi].push(slotNeed[i])
   }
-  // Runs ascending (naturals and Wilds interleaved by meaning).
-  for (let gi = 0; gi < P.numberGroups; gi++) {
-    if (P.kind[gi] === RUN) out[gi].cards.sort((a, b) => laidNumber(a) - laidNumber(b))
-  }
-  // Back to the phase's order.
+
+  // Back to the phase's order; runs are already ascending (cards sit at their positions).
   const ordered: PartialGroup[] = new Array(P.groups)
-  for (let gi = 0; gi < P.groups; gi++) ordered[P.order[gi]] = out[gi]
+  for (let gi = 0; gi < P.groups; gi++) {
+    const cards = groupCards[gi]
+    // A position left null is exactly one of the group's missing needs.
+    const laid = missing[gi].length === 0 ? cards : cards.filter((c) => c !== null)
+    ordered[P.order[gi]] = { cards: laid as LaidCard[], missing: missing[gi] }
+  }
   return ordered
+}
+
+const poolNum = new Int32Array(48)
+const poolCol = new Int32Array(48)
+// The positions of the groups being built that no natural fills (module scratch, no closure per build).
+let slotCount = 0
+const slotGroup: number[] = []
+const slotPos: number[] = []
+const slotNeed: string[] = [] // what the position stands for: `7` or `R`
+
+function addSlot(gi: number, pos: number, need: string): void {
+  slotGroup[slotCount] = gi
+  slotPos[slotCount] = pos
+  slotNeed[slotCount] = need
+  slotCount++
+}
+const NUMBER_NAMES: readonly string[] = Array.from({ length: 13 }, (_, n) => String(n))
+/** `W=7` / `W=R` by meaning */
+const WILD_AS: Readonly<Record<string, LaidCard>> = Object.fromEntries([...NUMBER_NAMES.slice(1), ...COLOURS].map((m) => [m, `W=${m}`]))
+
+/** One natural of number n from the pool (any colour). */
+function takeFromPool(pool: Int32Array, n: number): CardCode {
+  for (let c = 0; c < 4; c++) {
+    const i = c * 12 + n - 1
+    if (pool[i] > 0) {
+      pool[i]--
+      return IDENTITY_CODES[i]
+    }
+  }
+  throw new Error('solver: no natural left for a chosen number')
+}
+
+/** One natural of colour c from the colour groups' pool, lowest number first. */
+function takeColour(c: number): CardCode {
+  for (let i = c * 12; i < c * 12 + 12; i++) {
+    if (poolCol[i] > 0) {
+      poolCol[i]--
+      return IDENTITY_CODES[i]
+    }
+  }
+  throw new Error('solver: no natural left for a chosen colour')
 }
 
 function addDemand(gi: number): void {
