@@ -1,3 +1,4 @@
+import './test-support/dom'
 import { fireEvent, render, screen } from '@testing-library/svelte'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createFakeGameApi } from '../../../test/fakes/fake-game-api'
@@ -29,11 +30,10 @@ describe('home screen and navigation', () => {
     ['Play solo', 'Play solo'],
     ['Host a LAN game', 'Host a LAN game'],
     ['Join a game', 'Join a game'],
-    ['Rules', 'Rules'],
-  ])('%s leads to its (coming soon) screen', async (button, heading) => {
+    ['Rules', 'How to play Phase 10'],
+  ])('%s leads to its screen', async (button, heading) => {
     render(App, { props: { api: createFakeGameApi() } })
     await fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }))
-    expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument()
-    expect(screen.getByText(/coming soon/i)).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: heading, level: 2 })).toBeInTheDocument()
   })
 })
