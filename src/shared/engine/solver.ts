@@ -473,9 +473,9 @@ export function solvePhase(hand: readonly CardCode[], phase: readonly GroupRequi
 }
 
 /**
- * Internal to the engine's solver files: the least number of cards to add to the hand so that the phase
- * can be made (`distance.ts` documents it), INF if never; leaves the best choice in the scratch state
- * for `buildPartial`.
+ * The distance search behind `phaseDistance` (distance.ts documents the distance), without its
+ * `Infinity` conversion: returns `1 << 29` when no additions help. For callers that probe many hands
+ * (bots). Leaves the best choice in the scratch state for `buildPartial`.
  */
 export function searchDistance(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions): number {
   return search(hand, phase, opts, 1)
