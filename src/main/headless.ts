@@ -1,17 +1,19 @@
 /**
- * `npm run host`: the host without Electron. Serves the built renderer and the GameApi WebSocket bridge
- * on one port so browsers and phones can play. NOTHING in this import graph may import `electron`
- * (test/node/headless-graph.test.ts checks).
+ * `npm run host`: the LAN host without Electron. Opens a table at start (or resumes the newest save with
+ * `--resume`), serves the built renderer and the GameApi WebSocket bridge on one port so browsers, phones
+ * and desktops can play, and prints the join URL and the operator URL (whoever opens it runs the table).
+ * NOTHING in this import graph may import `electron` (test/node/headless-graph.test.ts checks).
  *
- *   tsx src/main/headless.ts [--port 7310] [--host 0.0.0.0] [--data-dir DIR] [--static-dir out/renderer]
+ *   tsx src/main/headless.ts [--port 7310] [--host 0.0.0.0] [--name NAME] [--data-dir DIR] [--resume]
+ *                            [--static-dir out/renderer]
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { networkInterfaces } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveHeadlessDataDir } from './data-dir'
-import { startHostServer } from './net/host-server'
+import { joinUrlsFor, startHostServer } from './net/host-server'
+import { SaveStore } from './session/saves'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -19,8 +21,10 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '7310' },
     host: { type: 'string', default: '0.0.0.0' },
+    name: { type: 'string' },
     'data-dir': { type: 'string' },
     'static-dir': { type: 'string' },
+    resume: { type: 'boolean', default: false },
   },
 })
 
@@ -35,6 +39,9 @@ if (!existsSync(join(staticDir, 'index.html'))) {
 }
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { productName?: string; name: string; version: string }
 const dataDir = resolveHeadlessDataDir(values['data-dir'])
+const tableName = (values.name ?? 'Phase 10 table').trim().slice(0, 40) || 'Phase 10 table'
+const resume = values.resume ? (await new SaveStore(dataDir).list())[0] : undefined
+if (values.resume && !resume) console.warn('--resume: no saved table in the data dir; opening a new one')
 
 const host = await startHostServer({
   port,
@@ -42,15 +49,15 @@ const host = await startHostServer({
   dataDir,
   staticDir,
   app: { name: pkg.productName ?? pkg.name, version: pkg.version },
+  table: { tableName, resume },
 })
 console.log(`Phase 10 host listening on ${host.url}`)
 if (values.host === '0.0.0.0') {
-  for (const addrs of Object.values(networkInterfaces())) {
-    for (const a of addrs ?? []) {
-      if (a.family === 'IPv4' && !a.internal) console.log(`  on your network: http://${a.address}:${host.port}/`)
-    }
-  }
+  for (const url of joinUrlsFor('0.0.0.0', host.port).filter((u) => !u.includes('127.0.0.1'))) console.log(`  on your network: ${url}`)
 }
+console.log(`  operator (runs the table): ${host.operatorUrl}`)
+const table = host.services.table.host()
+if (table) console.log(`  table: ${table.info().name} (${table.tableId})${resume && table.tableId === resume ? ', resumed: players rejoin with their seat tokens' : ''}`)
 console.log(`  data dir: ${dataDir}`)
 
 const shutdown = () => {

@@ -7,6 +7,9 @@ import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, fail, ipcInvokeSchema, type ApiEvent, type ApiResult } from '../shared/api'
 import type { Services } from './services'
 
+/** The client id of the app's own window(s) (RequestContext.clientId). */
+export const LOCAL_CLIENT = 'local'
+
 export interface IpcWiring {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   services: Pick<Services, 'dispatch' | 'events'>
@@ -26,9 +29,13 @@ export function registerIpc({ ipcMain, services, isAllowedSender, sendToWindows 
     }
     const message = ipcInvokeSchema.safeParse(raw)
     if (!message.success) return fail('BAD_REQUEST', 'expected { name, params }')
-    return services.dispatch(message.data.name, message.data.params, { transport: 'ipc' })
+    // The app's own window is the host machine's user: client `local`, always the operator.
+    return services.dispatch(message.data.name, message.data.params, { transport: 'ipc', clientId: LOCAL_CLIENT, operator: true })
   })
-  const unsubscribe = services.events.subscribe((event) => sendToWindows(IPC_EVENT_CHANNEL, event))
+  const unsubscribe = services.events.subscribe((event) => sendToWindows(IPC_EVENT_CHANNEL, event), {
+    id: LOCAL_CLIENT,
+    isOperator: () => true,
+  })
   return () => {
     ipcMain.removeHandler(IPC_INVOKE_CHANNEL)
     unsubscribe()

@@ -32,7 +32,8 @@ async function openPage(viewport: { width: number; height: number }): Promise<{ 
     if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
   })
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
-  await page.goto(host.url)
+  // The host machine's own browser: the operator URL (settings are the operator's; phones get FORBIDDEN).
+  await page.goto(host.operatorUrl)
   return { page, problems }
 }
 

@@ -26,6 +26,8 @@ export async function launchChromium(): Promise<Browser> {
 
 export interface HostProcess {
   url: string
+  /** The URL with the operator token (sets the operator cookie, then shows the app). */
+  operatorUrl: string
   child: ChildProcess
   output: () => string
   stop(): Promise<void>
@@ -44,13 +46,14 @@ export async function startHeadlessHost(dataDir: string): Promise<HostProcess> {
   let out = ''
   child.stdout!.on('data', (d) => (out += d))
   child.stderr!.on('data', (d) => (out += d))
-  const url = await new Promise<string>((resolveUrl, reject) => {
+  const urls = await new Promise<{ url: string; operatorUrl: string }>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`host printed no URL within 20 s:\n${out}`)), 20_000)
     const check = () => {
       const m = /Phase 10 host listening on (http:\/\/\S+)/.exec(out)
-      if (m) {
+      const op = /operator \(runs the table\): (http:\/\/\S+)/.exec(out)
+      if (m && op) {
         clearTimeout(timer)
-        resolveUrl(m[1])
+        resolveUrl({ url: m[1], operatorUrl: op[1] })
       }
     }
     child.stdout!.on('data', check)
@@ -60,7 +63,7 @@ export async function startHeadlessHost(dataDir: string): Promise<HostProcess> {
     })
   })
   return {
-    url,
+    ...urls,
     child,
     output: () => out,
     stop: () =>

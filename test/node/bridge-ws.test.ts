@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startHostServer, type HostServer } from '../../src/main/net/host-server'
+import { OPERATOR_COOKIE } from '../../src/main/net/ws-bridge'
 import { createWsApi, wsUrlFor, type WebSocketCtor, type WsGameApi } from '../../src/renderer/src/api/ws-api'
 import { gameApiContract, type ContractHarness } from './gameapi-contract'
 
@@ -13,6 +14,7 @@ describe('GameApi over WebSocket', () => {
   let h: ContractHarness
   let apis: WsGameApi[]
   let wsUrl: string
+  let OperatorWebSocket: new (url: string) => WebSocket
 
   beforeEach(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'p10-ws-'))
@@ -20,7 +22,15 @@ describe('GameApi over WebSocket', () => {
     await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>t</title>')
     host = await startHostServer({ port: 0, host: '127.0.0.1', dataDir, staticDir, app: { name: 'Phase 10', version: '0.1.0-test' } })
     wsUrl = wsUrlFor(new URL(host.url))
-    apis = [createWsApi(wsUrl, WebSocket as unknown as WebSocketCtor), createWsApi(wsUrl, WebSocket as unknown as WebSocketCtor)]
+    // The contract's settings requests are the host operator's: these clients carry the operator cookie
+    // (what a browser gets from the operator URL). Remote clients without it: see the FORBIDDEN test below.
+    const cookie = `${OPERATOR_COOKIE}=${host.operatorToken}`
+    OperatorWebSocket = class extends WebSocket {
+      constructor(url: string) {
+        super(url, { headers: { cookie } })
+      }
+    }
+    apis = [createWsApi(wsUrl, OperatorWebSocket as unknown as WebSocketCtor), createWsApi(wsUrl, OperatorWebSocket as unknown as WebSocketCtor)]
     h = { api: apis[0], otherApi: apis[1], dataDir, transport: 'websocket' }
   })
   afterEach(async () => {
@@ -33,7 +43,7 @@ describe('GameApi over WebSocket', () => {
 
   const rawExchange = (frame: string) =>
     new Promise<unknown>((resolve, reject) => {
-      const ws = new WebSocket(wsUrl)
+      const ws = new OperatorWebSocket(wsUrl)
       ws.on('open', () => ws.send(frame))
       ws.on('message', (data) => {
         ws.close()
@@ -54,6 +64,32 @@ describe('GameApi over WebSocket', () => {
     const reply = await rawExchange(JSON.stringify({ id: 1, type: 'request', name: 'settings.set', params: { botDelayMs: 'slow' } }))
     expect(reply).toMatchObject({ id: 1, result: { ok: false, error: { code: 'BAD_REQUEST' } } })
     expect(host.services.settings.get().botDelayMs).toBe(700)
+  })
+
+  it('refuses settings to a remote client that is not the operator, and never tells it about them', async () => {
+    const phone = createWsApi(wsUrl, WebSocket as unknown as WebSocketCtor)
+    apis.push(phone)
+    const heard: unknown[] = []
+    phone.on('settings.changed', (s) => heard.push(s))
+    expect(await phone.invoke('settings.get', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    expect(await phone.invoke('settings.set', { playerName: 'Mallory' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    expect(await phone.invoke('host.claim', { token: 'guess' })).toMatchObject({ ok: false, error: { code: 'BAD_TOKEN' } })
+    await apis[0].invoke('settings.set', { sound: false })
+    await new Promise((r) => setTimeout(r, 100))
+    expect(heard).toEqual([])
+    expect(host.services.settings.get().playerName).toBe('Player')
+    // With the operator token (a desktop or script that has it), the same connection may.
+    expect(await phone.invoke('host.claim', { token: host.operatorToken })).toEqual({ ok: true, value: { operator: true } })
+    expect(await phone.invoke('settings.get', {})).toMatchObject({ ok: true })
+  })
+
+  it('the operator URL sets the operator cookie and sends the browser to the app', async () => {
+    const res = await fetch(host.operatorUrl, { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/')
+    expect(res.headers.get('set-cookie')).toBe(`${OPERATOR_COOKIE}=${host.operatorToken}; Path=/; HttpOnly; SameSite=Strict`)
+    const wrong = await fetch(`${host.url}?op=nope`, { redirect: 'manual' })
+    expect(wrong.headers.get('set-cookie')).toBeNull()
   })
 
   it('refuses a browser connection from another site (cross-site WebSocket hijacking)', async () => {

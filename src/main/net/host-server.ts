@@ -1,39 +1,88 @@
 /**
- * The headless host: services + static renderer + WebSocket bridge on one HTTP port. Plain Node; the
- * `npm run host` entry (../headless.ts) and the tests start it. Later issues add the table host and mDNS
- * advert behind it.
+ * The LAN listener: static renderer + WebSocket bridge on one HTTP port. Two uses:
+ * - `startHostServer`: the headless host (`npm run host`, tests): creates the services and listens at once;
+ *   the host operator is whoever opens the operator URL (`/?op=TOKEN`, which sets an HttpOnly SameSite
+ *   cookie the WebSocket upgrade then carries) or sends `host.claim` with the token.
+ * - `lazyTableNetwork`: the desktop app's `TableNetwork`: starts listening on `host.open`, stops on
+ *   `host.close`.
+ * Plain Node (no electron).
  */
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createServices, type Services } from '../services'
+import { networkInterfaces } from 'node:os'
+import type { WebSocketServer } from 'ws'
+import { createServices, type Services, type ServicesOptions } from '../services'
+import type { TableNetwork } from '../session/session'
 import { createStaticHandler } from './static-server'
-import { attachWsBridge } from './ws-bridge'
+import { OPERATOR_COOKIE, attachWsBridge, type WsBridgeOptions } from './ws-bridge'
 
-export interface HostServerOptions {
+export interface HostServerOptions extends Omit<ServicesOptions, 'network' | 'operatorToken'> {
   port: number
   host: string
-  dataDir: string
   staticDir: string
-  app: { name: string; version: string }
-  warn?: (message: string) => void
+  /** Default: a random token. */
+  operatorToken?: string
+  ws?: Omit<WsBridgeOptions, 'operatorToken'>
+  /** Open a LAN table at start (the headless host does); `resume`: a saved table id. */
+  table?: { tableName: string; resume?: string }
 }
 
 export interface HostServer {
   /** e.g. http://127.0.0.1:7310/ (a wildcard bind is reported as 127.0.0.1). */
   url: string
+  /** The same URL with the operator token: whoever opens it runs the table. */
+  operatorUrl: string
+  operatorToken: string
   port: number
   services: Services
   server: Server
+  wss: WebSocketServer
   close(): Promise<void>
 }
 
-export async function startHostServer(options: HostServerOptions): Promise<HostServer> {
-  const services = await createServices({ dataDir: options.dataDir, app: options.app, warn: options.warn })
+interface Listener {
+  url: string
+  port: number
+  joinUrls: string[]
+  server: Server
+  wss: WebSocketServer
+  close(): Promise<void>
+}
+
+/** http://<each LAN IPv4>:port/ (then loopback) for a wildcard bind; the bound address otherwise. */
+export function joinUrlsFor(host: string, port: number): string[] {
+  const urls: string[] = []
+  if (host === '0.0.0.0' || host === '::') {
+    for (const addrs of Object.values(networkInterfaces()))
+      for (const a of addrs ?? []) if (a.family === 'IPv4' && !a.internal) urls.push(`http://${a.address}:${port}/`)
+    urls.push(`http://127.0.0.1:${port}/`)
+  } else urls.push(`http://${host.includes(':') ? `[${host}]` : host}:${port}/`)
+  return urls
+}
+
+/** Serves `staticDir` and the GameApi of `services` on host:port. */
+export async function listen(
+  services: Services,
+  options: { port: number; host: string; staticDir: string; operatorToken?: string; ws?: WsBridgeOptions },
+): Promise<Listener> {
   const handleStatic = createStaticHandler(options.staticDir)
   const server = createServer((req, res) => {
+    // The operator URL: remember the token in a cookie only this site's pages (and their WebSocket) send,
+    // then drop it from the address bar.
+    const op = new URL(req.url ?? '/', 'http://x').searchParams.get('op')
+    if (op !== null && options.operatorToken !== undefined && op === options.operatorToken) {
+      res.writeHead(302, {
+        Location: '/',
+        'Set-Cookie': `${OPERATOR_COOKIE}=${op}; Path=/; HttpOnly; SameSite=Strict`,
+        'Cache-Control': 'no-store',
+      })
+      res.end()
+      return
+    }
     handleStatic(req, res).catch(() => res.destroy())
   })
-  const wss = attachWsBridge(server, services)
+  const wss = attachWsBridge(server, services, { ...options.ws, operatorToken: options.operatorToken })
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, () => resolveListen())
@@ -44,8 +93,9 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   return {
     url,
     port,
-    services,
+    joinUrls: joinUrlsFor(options.host, port),
     server,
+    wss,
     close: () =>
       new Promise<void>((done) => {
         for (const client of wss.clients) client.terminate()
@@ -53,5 +103,70 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
         server.close(() => done())
         server.closeAllConnections()
       }),
+  }
+}
+
+export async function startHostServer(options: HostServerOptions): Promise<HostServer> {
+  const operatorToken = options.operatorToken ?? randomBytes(18).toString('base64url')
+  let listener: Listener | null = null
+  const services = await createServices({
+    ...options,
+    operatorToken,
+    network: {
+      open: async () => listener?.joinUrls ?? [],
+      close: async () => {}, // the headless host keeps listening between tables
+    },
+  })
+  listener = await listen(services, { port: options.port, host: options.host, staticDir: options.staticDir, operatorToken, ws: options.ws })
+  if (options.table) {
+    const opened = await services.table.openHosted(options.table)
+    if (!opened.ok) {
+      ;(options.warn ?? console.warn)(`cannot open the table: ${opened.error.message}`)
+      if (options.table.resume) await services.table.openHosted({ tableName: options.table.tableName })
+    }
+  }
+  const l = listener
+  return {
+    url: l.url,
+    operatorUrl: `${l.url}?op=${operatorToken}`,
+    operatorToken,
+    port: l.port,
+    services,
+    server: l.server,
+    wss: l.wss,
+    close: async () => {
+      await l.close()
+      await services.close()
+    },
+  }
+}
+
+/**
+ * The desktop app's network: listens (default port 7310, else any free one) while a LAN table is open, so
+ * phones and other desktops can join. `getServices` is read lazily (the services need this object first).
+ */
+export function lazyTableNetwork(
+  getServices: () => Services,
+  options: { port?: number; host?: string; staticDir: string; ws?: WsBridgeOptions; advertise?: TableNetwork['advertise'] },
+): TableNetwork {
+  let current: Listener | null = null
+  return {
+    open: async () => {
+      if (!current) {
+        const base = { host: options.host ?? '0.0.0.0', staticDir: options.staticDir, ws: options.ws }
+        try {
+          current = await listen(getServices(), { ...base, port: options.port ?? 7310 })
+        } catch {
+          current = await listen(getServices(), { ...base, port: 0 })
+        }
+      }
+      return current.joinUrls
+    },
+    close: async () => {
+      const l = current
+      current = null
+      await l?.close()
+    },
+    advertise: options.advertise,
   }
 }

@@ -1,15 +1,40 @@
 /**
- * GameApi over WebSocket: the same `dispatch` and `events` as the Electron IPC wiring, for browsers and
- * phones. Frames are JSON (`wsClientFrameSchema` in, `WsServerFrame` out). A malformed frame is answered
- * BAD_REQUEST when it carries an id, else ignored; it never closes the socket or reaches a handler.
+ * GameApi over WebSocket: the same `dispatch` and `events` as the Electron IPC wiring, for browsers,
+ * phones and joining desktops. Frames are JSON (`wsClientFrameSchema` in, `WsServerFrame` out).
+ *
+ * Hardening (every bad frame is answered with an error code and changes nothing):
+ * - frames over MAX_FRAME_BYTES close the connection (ws answers 1009; there is nothing to reply to);
+ * - a frame that is not JSON, binary, or not a request frame answers BAD_REQUEST with its `id`, or with
+ *   id -1 when it has none; it never reaches a handler;
+ * - a token bucket per connection (default 30 frames/s, burst 60): over it, RATE_LIMITED; a connection
+ *   that keeps going (`abuseLimit` refused frames in a row) is closed (1008);
+ * - ping every `heartbeatMs`; a peer that has not answered (pong or any frame) by the next ping is
+ *   terminated, and its seat drops (pause + grace) like any closed socket;
+ * - Origin must match Host for browsers (cross-site WebSocket hijacking).
+ * Each connection is client `ws:<n>`; it is the host operator if its upgrade carried the operator cookie
+ * (`p10op`, set by the headless host's `?op=TOKEN` page) or after `host.claim`.
  */
 import type { IncomingMessage, Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { WS_PATH, fail, wsClientFrameSchema, type WsServerFrame } from '../../shared/api'
-import type { Services } from '../services'
+import type { RequestContext, Services } from '../services'
 
 /** 64 KiB is far above any GameApi request; larger frames are a bug or an attack. */
 export const MAX_FRAME_BYTES = 64 * 1024
+export const OPERATOR_COOKIE = 'p10op'
+
+export interface WsBridgeOptions {
+  /** Frames per second a connection may send on average (default 30). */
+  ratePerSecond?: number
+  /** Bucket size: frames a connection may send at once (default 60). */
+  burst?: number
+  /** Consecutive rate-limited frames after which the connection is closed (default 200). */
+  abuseLimit?: number
+  /** Heartbeat interval (default 15 s; a dead peer goes within two intervals). */
+  heartbeatMs?: number
+  /** The operator token the `p10op` cookie must carry (headless host). */
+  operatorToken?: string
+}
 
 /**
  * Browsers always send Origin; a page from another site must not drive the host through the player's
@@ -26,7 +51,22 @@ export function isAllowedOrigin(req: Pick<IncomingMessage, 'headers'>): boolean 
   }
 }
 
-export function attachWsBridge(server: Server, services: Pick<Services, 'dispatch' | 'events'>): WebSocketServer {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=')
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim()
+  }
+  return undefined
+}
+
+type BridgeServices = Pick<Services, 'dispatch' | 'events'> & { table?: Pick<Services['table'], 'clientGone'> }
+
+let connectionCounter = 0
+
+export function attachWsBridge(server: Server, services: BridgeServices, options: WsBridgeOptions = {}): WebSocketServer {
+  const rate = options.ratePerSecond ?? 30
+  const burst = options.burst ?? 60
+  const abuseLimit = options.abuseLimit ?? 200
   const wss = new WebSocketServer({
     server,
     path: WS_PATH,
@@ -36,30 +76,80 @@ export function attachWsBridge(server: Server, services: Pick<Services, 'dispatc
   const send = (socket: WebSocket, frame: WsServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
   }
+  const alive = new WeakMap<WebSocket, boolean>()
 
-  const unsubscribe = services.events.subscribe((e) => {
-    for (const client of wss.clients) send(client, { type: 'event', event: e.event, payload: e.payload })
-  })
-  wss.on('close', unsubscribe)
+  const heartbeat = setInterval(() => {
+    for (const socket of wss.clients) {
+      if (alive.get(socket) === false) {
+        socket.terminate()
+        continue
+      }
+      alive.set(socket, false)
+      try {
+        socket.ping()
+      } catch {
+        socket.terminate()
+      }
+    }
+  }, options.heartbeatMs ?? 15_000)
+  heartbeat.unref()
+  wss.on('close', () => clearInterval(heartbeat))
 
-  wss.on('connection', (socket) => {
-    socket.on('message', async (data, isBinary) => {
+  wss.on('connection', (socket, req) => {
+    const cookie = cookieValue(req.headers.cookie, OPERATOR_COOKIE)
+    const ctx: RequestContext = {
+      transport: 'websocket',
+      clientId: `ws:${++connectionCounter}`,
+      operator: options.operatorToken !== undefined && cookie === options.operatorToken,
+    }
+    alive.set(socket, true)
+    socket.on('pong', () => alive.set(socket, true))
+    const unsubscribe = services.events.subscribe((e) => send(socket, { type: 'event', event: e.event, payload: e.payload }), {
+      id: ctx.clientId,
+      isOperator: () => ctx.operator,
+    })
+    let tokens = burst
+    let last = Date.now()
+    let refusedInARow = 0
+    // Requests of one connection run one at a time, in order (a client's act never overtakes its join).
+    let queue: Promise<unknown> = Promise.resolve()
+
+    socket.on('message', (data, isBinary) => {
+      alive.set(socket, true)
+      const now = Date.now()
+      tokens = Math.min(burst, tokens + ((now - last) / 1000) * rate)
+      last = now
       let json: unknown
       try {
         json = isBinary ? undefined : JSON.parse(data.toString())
       } catch {
         json = undefined
       }
-      const frame = wsClientFrameSchema.safeParse(json)
-      if (!frame.success) {
-        const id = (json as { id?: unknown } | undefined)?.id
-        if (typeof id === 'number') send(socket, { type: 'response', id, result: fail('BAD_REQUEST', 'malformed request frame') })
+      const rawId = (json as { id?: unknown } | null | undefined)?.id
+      const replyId = typeof rawId === 'number' && Number.isSafeInteger(rawId) ? rawId : -1
+      if (tokens < 1) {
+        if (++refusedInARow >= abuseLimit) socket.close(1008, 'rate limit')
+        else send(socket, { type: 'response', id: replyId, result: fail('RATE_LIMITED', 'too many messages', { retryAfterMs: Math.ceil(1000 / rate) }) })
         return
       }
-      const result = await services.dispatch(frame.data.name, frame.data.params, { transport: 'websocket' })
-      send(socket, { type: 'response', id: frame.data.id, result })
+      tokens -= 1
+      refusedInARow = 0
+      const frame = wsClientFrameSchema.safeParse(json)
+      if (!frame.success) {
+        send(socket, { type: 'response', id: replyId, result: fail('BAD_REQUEST', isBinary ? 'binary frames are not accepted' : 'malformed request frame') })
+        return
+      }
+      const { id, name, params } = frame.data
+      queue = queue.then(async () => {
+        const result = await services.dispatch(name, params, ctx)
+        send(socket, { type: 'response', id, result })
+      })
     })
     socket.on('error', () => socket.terminate())
+    socket.on('close', () => {
+      unsubscribe()
+      services.table?.clientGone(ctx.clientId)
+    })
   })
   return wss
 }

@@ -1,24 +1,46 @@
-import type { ApiEvent, EventName, EventPayload } from '../../shared/api'
+import { LOCAL_ONLY_EVENTS, type ApiEvent, type EventName, type EventPayload } from '../../shared/api'
 
-/** Fan-out of GameApi events to the transports (IPC windows, WebSocket clients). Plain Node. */
+/** Who a subscriber is: its client id (`local`, `ws:3`…) and whether it may hear local-only events. */
+export interface Subscriber {
+  id: string
+  isOperator: () => boolean
+}
+
+const localOnly = new Set<string>(LOCAL_ONLY_EVENTS)
+
+/**
+ * Fan-out of GameApi events to the transports (IPC windows, WebSocket clients). Plain Node.
+ * `emit` broadcasts (local-only events such as `settings.changed` reach only the local app and operators);
+ * `emitTo` targets one client (each seat's snapshot differs).
+ */
 export class EventHub {
-  private readonly listeners = new Set<(event: ApiEvent) => void>()
+  private readonly listeners = new Map<(event: ApiEvent) => void, Subscriber | null>()
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     const message = { event, payload } as ApiEvent
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(message)
-      } catch (err) {
-        // A broken transport must not stop the others from hearing the event.
-        console.error(`[events] listener failed for ${event}:`, err)
-      }
+    for (const [listener, who] of [...this.listeners]) {
+      if (who && localOnly.has(event) && !who.isOperator()) continue
+      this.call(listener, message)
     }
   }
 
-  /** Returns the unsubscribe function. */
-  subscribe(listener: (event: ApiEvent) => void): () => void {
-    this.listeners.add(listener)
+  /** Delivers to the subscribers registered for `clientId` only. */
+  emitTo(clientId: string, message: ApiEvent): void {
+    for (const [listener, who] of [...this.listeners]) if (who?.id === clientId) this.call(listener, message)
+  }
+
+  /** Returns the unsubscribe function. Without `who`: every broadcast, no targeted event. */
+  subscribe(listener: (event: ApiEvent) => void, who: Subscriber | null = null): () => void {
+    this.listeners.set(listener, who)
     return () => this.listeners.delete(listener)
+  }
+
+  private call(listener: (event: ApiEvent) => void, message: ApiEvent): void {
+    try {
+      listener(message)
+    } catch (err) {
+      // A broken transport must not stop the others from hearing the event.
+      console.error(`[events] listener failed for ${message.event}:`, err)
+    }
   }
 }

@@ -1,34 +1,57 @@
 /**
  * The host's services: the implementation of every GameApi request, in plain Node. The Electron IPC
- * wiring (src/main/ipc.ts) and the headless WebSocket bridge (src/main/net/ws-bridge.ts) both call
- * `dispatch` and forward `events`; there is exactly one implementation of each request.
- * Later issues add their handlers here (lobby, table, saves…).
+ * wiring (src/main/ipc.ts) and the WebSocket bridge (src/main/net/ws-bridge.ts) both call `dispatch` and
+ * forward `events`; there is exactly one implementation of each request. The table requests live in
+ * ./table.ts.
  */
-import { fail, ok } from '../../shared/api'
+import { ok } from '../../shared/api'
+import { createBotRunner, type BotRunner } from '../session/bot-runner'
+import type { ConnectRemote, Discovery, TableNetwork } from '../session/session'
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch'
 import { EventHub } from './event-hub'
 import { SettingsStore } from './settings-store'
+import { createTableService, type TableService } from './table'
 
 export type { Dispatch, Handlers, RequestContext } from './dispatch'
-export { EventHub } from './event-hub'
+export { EventHub, type Subscriber } from './event-hub'
 
 export interface ServicesOptions {
   /** Per-user data dir: Electron's userData, the headless `--data-dir`, or a temp dir in tests. */
   dataDir: string
   app: { name: string; version: string }
   warn?: (message: string) => void
+  /** Bot decisions; default: a worker thread (tests pass an InProcessBotRunner). */
+  bots?: BotRunner
+  /** Overrides settings.botDelayMs (tests: 0). */
+  botDelayMs?: number
+  /** A dropped player's grace period (default 60 s). */
+  graceMs?: number
+  /** Lets others join a table hosted here (host-server.ts); without it a LAN table has no join URLs. */
+  network?: TableNetwork
+  /** Joining another host (src/main/session/remote-table.ts). */
+  connectRemote?: ConnectRemote
+  /** mDNS browsing (src/main/net/discovery.ts). */
+  discovery?: Discovery
+  /** The headless host's operator token (`host.claim`). */
+  operatorToken?: string
 }
 
 export interface Services {
   dispatch: Dispatch
   events: EventHub
   settings: SettingsStore
+  table: TableService
+  bots: BotRunner
+  /** Stops bots and closes the table (the save stays). */
+  close(): Promise<void>
 }
 
 export async function createServices(options: ServicesOptions): Promise<Services> {
   const events = new EventHub()
   const settings = new SettingsStore({ dataDir: options.dataDir, warn: options.warn })
   await settings.load()
+  const bots = options.bots ?? createBotRunner(options.warn)
+  const table = createTableService({ ...options, events, settings, bots })
 
   const handlers: Handlers = {
     'app.info': (_params, ctx) =>
@@ -39,10 +62,18 @@ export async function createServices(options: ServicesOptions): Promise<Services
       events.emit('settings.changed', saved)
       return ok(saved)
     },
-    ...Object.fromEntries(
-      ['solo.start', 'host.open', 'host.close', 'host.claim', 'join.connect', 'discovery.start', 'discovery.stop', 'lobby.setRules', 'lobby.addBot', 'lobby.removeSeat', 'lobby.start', 'lobby.dropPolicy', 'table.join', 'table.get', 'table.act', 'table.chat', 'lobby.setReady', 'table.leave', 'table.rematch'].map((n) => [n, () => fail('INTERNAL', 'not yet')]),
-    ) as unknown as Omit<Handlers, 'app.info' | 'settings.get' | 'settings.set'>,
+    ...table.handlers,
   }
 
-  return { dispatch: createDispatcher(handlers), events, settings }
+  return {
+    dispatch: createDispatcher(handlers),
+    events,
+    settings,
+    table,
+    bots,
+    close: async () => {
+      await table.close()
+      await bots.close()
+    },
+  }
 }

@@ -1,0 +1,274 @@
+/**
+ * The table handlers (solo, host, join, lobby, play, chat, discovery) over main's one session: a
+ * `TableHost` (this machine is the authority: solo or hosted) or a `RemoteSession` (seated at another
+ * host). Who may call what is decided by `dispatch` (local-only requests) and here (host-only table ops).
+ */
+import { timingSafeEqual } from 'node:crypto'
+import { fail, ok, type ApiEvent, type ApiResult, type TableInfo, type TableSnapshot } from '../../shared/api'
+import type { PartialRuleOptions } from '../../shared/engine/rules'
+import type { BotRunner } from '../session/bot-runner'
+import { SaveStore } from '../session/saves'
+import type { ConnectRemote, Discovery, RemoteSession, TableNetwork } from '../session/session'
+import { TableHost } from '../session/table-host'
+import type { Handlers, RequestContext } from './dispatch'
+import type { EventHub } from './event-hub'
+import type { SettingsStore } from './settings-store'
+
+export interface TableServiceOptions {
+  dataDir: string
+  events: EventHub
+  settings: SettingsStore
+  bots: BotRunner
+  /** Overrides settings.botDelayMs (tests: 0). */
+  botDelayMs?: number
+  graceMs?: number
+  network?: TableNetwork
+  connectRemote?: ConnectRemote
+  discovery?: Discovery
+  /** The headless host's operator token (`host.claim`). */
+  operatorToken?: string
+  warn?: (message: string) => void
+}
+
+type Session = { kind: 'host'; host: TableHost } | { kind: 'remote'; remote: RemoteSession } | null
+
+type TableHandlers = Pick<
+  Handlers,
+  | 'solo.start'
+  | 'host.open'
+  | 'host.close'
+  | 'host.claim'
+  | 'join.connect'
+  | 'discovery.start'
+  | 'discovery.stop'
+  | 'lobby.setRules'
+  | 'lobby.addBot'
+  | 'lobby.removeSeat'
+  | 'lobby.start'
+  | 'lobby.dropPolicy'
+  | 'table.join'
+  | 'table.get'
+  | 'table.act'
+  | 'table.chat'
+  | 'lobby.setReady'
+  | 'table.leave'
+  | 'table.rematch'
+>
+
+export interface TableService {
+  handlers: TableHandlers
+  /** The hosted table, if this machine hosts one. */
+  host(): TableHost | null
+  /** Opens a LAN table without a local client (the headless host at start-up). */
+  openHosted(opts: { tableName: string; resume?: string }): Promise<ApiResult<TableHost>>
+  /** A client's connection is gone: its seat drops (pause, grace). */
+  clientGone(clientId: string): void
+  /** The table's advert changed (or `null`: no table). */
+  onInfo(listener: (info: TableInfo | null) => void): () => void
+  close(): Promise<void>
+}
+
+export function createTableService(o: TableServiceOptions): TableService {
+  const saves = new SaveStore(o.dataDir, o.warn)
+  const infoListeners = new Set<(info: TableInfo | null) => void>()
+  let session: Session = null
+
+  const tellInfo = (info: TableInfo | null) => {
+    o.network?.advertise?.(info)
+    for (const l of [...infoListeners]) l(info)
+  }
+
+  const hostOf = (): TableHost | null => (session?.kind === 'host' ? session.host : null)
+  const remoteFor = (ctx: RequestContext): RemoteSession | null =>
+    session?.kind === 'remote' && ctx.clientId === 'local' ? session.remote : null
+
+  async function endSession(): Promise<void> {
+    const s = session
+    session = null
+    if (!s) return
+    if (s.kind === 'host') {
+      await s.host.close()
+      if (s.host.mode === 'lan') await o.network?.close()
+      tellInfo(null)
+    } else await s.remote.close()
+  }
+
+  let joinUrls: string[] = []
+  function hostOptions() {
+    return {
+      bots: o.bots,
+      deliver: (clientId: string, event: ApiEvent) => o.events.emitTo(clientId, event),
+      botDelayMs: () => o.botDelayMs ?? o.settings.get().botDelayMs,
+      graceMs: o.graceMs,
+      saves,
+      joinUrls: () => joinUrls,
+      warn: o.warn,
+    }
+  }
+  function makeHost(mode: 'solo' | 'lan', name: string, rules: PartialRuleOptions | undefined): TableHost {
+    return adopt(new TableHost({ ...hostOptions(), mode, name, rules }))
+  }
+  function adopt(host: TableHost): TableHost {
+    host.on('changed', (info) => {
+      if (hostOf() === host && host.mode === 'lan') tellInfo(info)
+    })
+    session = { kind: 'host', host }
+    if (host.mode === 'lan') tellInfo(host.info())
+    return host
+  }
+
+  async function open(resume: string | undefined, tableName: string, rules: PartialRuleOptions | undefined): Promise<ApiResult<TableHost>> {
+    await endSession()
+    if (resume !== undefined) {
+      const loaded = await saves.load(resume)
+      if (!loaded) return fail('NO_TABLE', `no readable save for table ${resume}`)
+      const host = adopt(TableHost.fromSave(loaded, hostOptions()))
+      if (host.mode === 'lan' && o.network) joinUrls = await o.network.open()
+      return ok(host)
+    }
+    const host = makeHost('lan', tableName, rules)
+    if (o.network) joinUrls = await o.network.open()
+    return ok(host)
+  }
+
+  const needHost = (): ApiResult<TableHost> => {
+    const host = hostOf()
+    return host ? ok(host) : fail('NO_TABLE', 'no table is hosted here')
+  }
+  /** Runs a host-only lobby op and answers the caller's snapshot. */
+  const lobbyOp = (ctx: RequestContext, op: (host: TableHost) => ApiResult<unknown>): ApiResult<TableSnapshot> => {
+    const host = needHost()
+    if (!host.ok) return host
+    const r = op(host.value)
+    if (!r.ok) return r
+    return ok(host.value.snapshotFor(ctx.clientId) ?? watch(host.value, ctx))
+  }
+  /** An operator who has not joined still gets snapshots (role host, no seat). */
+  const watch = (host: TableHost, ctx: RequestContext): TableSnapshot => {
+    const r = host.attachHost(ctx.clientId, null)
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value
+  }
+
+  const handlers: TableHandlers = {
+    'solo.start': async (p, ctx) => {
+      await endSession()
+      const host = makeHost('solo', 'Solo', p.rules)
+      const me = host.attachHost(ctx.clientId, p.name ?? o.settings.get().playerName)
+      if (!me.ok) return me
+      for (const bot of p.bots) {
+        const r = host.addBot(bot.level, bot.name)
+        if (!r.ok) return r
+      }
+      const started = host.start(p.seed)
+      if (!started.ok) return started
+      return ok(host.snapshotFor(ctx.clientId)!)
+    },
+    'host.open': async (p, ctx) => {
+      const playerName = p.name ?? o.settings.get().playerName
+      const opened = await open(p.resume, p.tableName ?? `${playerName}'s table`, p.rules)
+      if (!opened.ok) return opened
+      return opened.value.attachHost(ctx.clientId, p.seat ? playerName : null)
+    },
+    'host.close': async () => {
+      await endSession()
+      return ok(null)
+    },
+    'host.claim': (p, ctx) => {
+      const expected = o.operatorToken
+      const given = Buffer.from(p.token)
+      if (!expected || given.length !== Buffer.byteLength(expected) || !timingSafeEqual(given, Buffer.from(expected)))
+        return fail('BAD_TOKEN', 'wrong operator token')
+      ctx.operator = true
+      return ok({ operator: true as const })
+    },
+    'join.connect': async (p, ctx) => {
+      if (!o.connectRemote) return fail('INTERNAL', 'joining another host is not available in this build')
+      await endSession()
+      const r = await o.connectRemote({ ...p, name: p.name ?? o.settings.get().playerName }, (event) => o.events.emitTo(ctx.clientId, event))
+      if (!r.ok) return r
+      session = { kind: 'remote', remote: r.value.session }
+      return ok(r.value.snapshot)
+    },
+    'discovery.start': async () => {
+      if (!o.discovery) return fail('INTERNAL', 'LAN discovery is not available in this build')
+      return ok(await o.discovery.start((games) => o.events.emit('discovery.games', games)))
+    },
+    'discovery.stop': async () => {
+      await o.discovery?.stop()
+      return ok(null)
+    },
+    'lobby.setRules': (p, ctx) => lobbyOp(ctx, (h) => h.setRules(p.rules, p.tableName)),
+    'lobby.addBot': (p, ctx) => lobbyOp(ctx, (h) => h.addBot(p.level, p.name)),
+    'lobby.removeSeat': (p, ctx) => lobbyOp(ctx, (h) => h.removeSeat(p.seat)),
+    'lobby.start': (p, ctx) => lobbyOp(ctx, (h) => h.start(p.seed)),
+    'lobby.dropPolicy': (p, ctx) => lobbyOp(ctx, (h) => h.setDropPolicy(p)),
+    'table.join': (p, ctx) => {
+      const host = needHost()
+      if (!host.ok) return host
+      return host.value.join(ctx.clientId, p, ctx.operator)
+    },
+    'table.get': (_p, ctx) => {
+      const remote = remoteFor(ctx)
+      if (remote) return ok(remote.snapshot())
+      return ok(hostOf()?.snapshotFor(ctx.clientId) ?? null)
+    },
+    'table.act': (p, ctx) => {
+      const remote = remoteFor(ctx)
+      if (remote) return remote.act(p.version, p.action)
+      const host = needHost()
+      return host.ok ? host.value.act(ctx.clientId, p.version, p.action) : host
+    },
+    'table.chat': (p, ctx) => {
+      const remote = remoteFor(ctx)
+      if (remote) return remote.chat(p.text)
+      const host = needHost()
+      return host.ok ? host.value.chat(ctx.clientId, p.text) : host
+    },
+    'lobby.setReady': (p, ctx) => {
+      const remote = remoteFor(ctx)
+      if (remote) return remote.setReady(p.ready)
+      const host = needHost()
+      if (!host.ok) return host
+      const r = host.value.setReady(ctx.clientId, p.ready)
+      return r.ok ? ok(host.value.snapshotFor(ctx.clientId)!) : r
+    },
+    'table.leave': async (_p, ctx) => {
+      const remote = remoteFor(ctx)
+      if (remote) {
+        session = null
+        const r = await remote.leave()
+        await remote.close()
+        return r
+      }
+      const host = needHost()
+      if (!host.ok) return host
+      // The app's own window leaving the table it hosts closes it (the save stays for a resume).
+      if (ctx.clientId === 'local') {
+        await endSession()
+        return ok(null)
+      }
+      return host.value.leave(ctx.clientId)
+    },
+    'table.rematch': (_p, ctx) => {
+      const remote = remoteFor(ctx)
+      if (remote) return remote.rematch()
+      const host = needHost()
+      if (!host.ok) return host
+      const r = host.value.rematch(ctx.clientId, ctx.operator)
+      return r.ok ? ok(host.value.snapshotFor(ctx.clientId)!) : r
+    },
+  }
+
+  return {
+    handlers,
+    host: hostOf,
+    openHosted: (opts) => open(opts.resume, opts.tableName, undefined),
+    clientGone: (clientId) => hostOf()?.disconnect(clientId),
+    onInfo: (listener) => {
+      infoListeners.add(listener)
+      return () => infoListeners.delete(listener)
+    },
+    close: endSession,
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Bot decisions off the table's critical path. A `BotRunner` answers "what does this bot seat do now?"
+ * from exactly what a human in that seat would see (its view and the public history: RULES.md section 11).
+ *
+ * - `WorkerBotRunner`: one `worker_threads` worker (./bot-worker) for all bot seats of the process, so a
+ *   Hard bot's search never blocks the ws server or IPC. Used by the app and the headless host.
+ * - `InProcessBotRunner`: the same decision on the main thread after a `setImmediate` (tests, and the
+ *   fallback when the worker cannot start).
+ *
+ * Locating the worker: under tsx (headless host, tests) this module is src/main/session/bot-runner.ts and
+ * the worker is ./bot-worker.ts, which the inherited tsx loader runs. In the electron-vite build the main
+ * bundle is out/main/index.js and electron.vite.config.ts emits the worker as its own entry,
+ * out/main/bot-worker.js, next to it. `botWorkerUrl` picks whichever exists.
+ */
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import type { Action, GameEvent } from '../../shared/engine/actions'
+import type { GameView } from '../../shared/engine/views'
+import { decide, type BotLevel } from '../../shared/ai'
+
+export interface BotRequest {
+  level: BotLevel
+  view: GameView
+  history: readonly GameEvent[]
+  /** The bot's own randomness seed (its seat's name and table id): same inputs, same decision. */
+  salt: string
+}
+
+export interface BotRunner {
+  /** The bot's action, or `null` when it has nothing to do; rejects only on a bug in the bot. */
+  decide(request: BotRequest): Promise<Action | null>
+  close(): Promise<void>
+}
+
+export function decideNow(request: BotRequest): Action | null {
+  return decide({ level: request.level, view: request.view, history: request.history, salt: request.salt })
+}
+
+export class InProcessBotRunner implements BotRunner {
+  decide(request: BotRequest): Promise<Action | null> {
+    // Yield first: a bot never answers inside the call that made its turn come up.
+    return new Promise((resolve, reject) =>
+      setImmediate(() => {
+        try {
+          resolve(decideNow(request))
+        } catch (err) {
+          reject(err)
+        }
+      }),
+    )
+  }
+  async close(): Promise<void> {}
+}
+
+/** The worker file next to this module (source under tsx) or next to the bundle (build). */
+export function botWorkerUrl(base: string = import.meta.url): URL | null {
+  for (const file of ['bot-worker.js', 'bot-worker.ts']) {
+    const url = new URL(`./${file}`, base)
+    if (existsSync(fileURLToPath(url))) return url
+  }
+  return null
+}
+
+type Pending = { request: BotRequest; resolve: (a: Action | null) => void; reject: (e: Error) => void }
+
+export class WorkerBotRunner implements BotRunner {
+  private worker: Worker | null = null
+  private nextId = 1
+  private readonly pending = new Map<number, Pending>()
+  private failed: Error | null = null
+
+  /** The worker starts on the first decision (a host with no bot never starts one). */
+  constructor(
+    private readonly url: URL,
+    private readonly options: { execArgv?: string[] } = {},
+  ) {}
+
+  private start(): Worker {
+    const worker = new Worker(this.url, this.options.execArgv ? { execArgv: this.options.execArgv } : {})
+    worker.unref()
+    worker.on('message', (msg: { id: number; ok: boolean; action?: Action | null; error?: string }) => {
+      const p = this.pending.get(msg.id)
+      this.pending.delete(msg.id)
+      if (!p) return
+      if (msg.ok) p.resolve(msg.action ?? null)
+      else p.reject(new Error(msg.error ?? 'bot failed'))
+    })
+    const die = (err: Error) => {
+      if (this.failed) return
+      this.failed = err
+      // Whatever was asked is answered on the main thread instead: a dead worker never stalls a table.
+      const fallback = new InProcessBotRunner()
+      for (const [, p] of this.pending) fallback.decide(p.request).then(p.resolve, p.reject)
+      this.pending.clear()
+    }
+    worker.on('error', die)
+    worker.on('exit', (code) => die(new Error(`bot worker exited (${code})`)))
+    return worker
+  }
+
+  decide(request: BotRequest): Promise<Action | null> {
+    // A dead worker is not fatal to the table: decide here instead.
+    if (this.failed) return new InProcessBotRunner().decide(request)
+    this.worker ??= this.start()
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { request, resolve, reject })
+      this.worker!.postMessage({ id, request })
+    })
+  }
+
+  async close(): Promise<void> {
+    this.failed = new Error('closed')
+    this.pending.clear()
+    await this.worker?.terminate()
+  }
+}
+
+/** The app's runner: the worker when its file is there, else in-process (warned once). */
+export function createBotRunner(warn: (m: string) => void = (m) => console.warn(m)): BotRunner {
+  const url = botWorkerUrl()
+  if (!url) {
+    warn('[bots] bot-worker not found next to the main bundle; bots decide on the main thread')
+    return new InProcessBotRunner()
+  }
+  try {
+    return new WorkerBotRunner(url)
+  } catch (err) {
+    warn(`[bots] cannot start the bot worker (${err instanceof Error ? err.message : String(err)}); bots decide on the main thread`)
+    return new InProcessBotRunner()
+  }
+}

@@ -1,0 +1,818 @@
+/**
+ * TableHost: the authority of one table (docs/lan-design.md "Sessions"). Solo and LAN tables are the same
+ * thing; solo just has no network listener. Plain Node, no electron.
+ *
+ * One way only: action (from a seat) → version check → `engine.apply` → events + new state → autosave →
+ * each client its own snapshot (`viewFor` its seat, or the spectator view; never the state) → bots and
+ * timers. A bot seat answers its views through the same path. Nothing else changes the game.
+ *
+ * Clients are ids (`local`, `ws:3`…) given by the services; `deliver(clientId, event)` sends one of them an
+ * event. Every method that a request reaches answers an `ApiResult` (expected refusals are values).
+ */
+import { randomBytes } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import {
+  PROTOCOL_VERSION,
+  fail,
+  ok,
+  type ApiEvent,
+  type ApiResult,
+  type ChatMessage,
+  type DropPolicy,
+  type SeatInfo,
+  type TableGameEvent,
+  type TableInfo,
+  type TableSnapshot,
+} from '../../shared/api'
+import type { Action, GameEvent } from '../../shared/engine/actions'
+import { apply } from '../../shared/engine/apply'
+import { resolveRules, ruleOptionsSchema, type PartialRuleOptions, type RuleOptions } from '../../shared/engine/rules'
+import { actionLog, newGame, type GameState } from '../../shared/engine/state'
+import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
+import type { BotLevel } from '../../shared/ai/types'
+import type { BotRunner } from './bot-runner'
+import { SAVE_FORMAT, type LoadedGame, type SaveFile, type SaveStore } from './saves'
+
+export const MAX_SEATS = 6
+export const DEFAULT_GRACE_MS = 60_000
+const RECENT_BATCHES = 30
+const CHAT_KEEP = 50
+
+export interface TableHostOptions {
+  /** Stable id (save file name, discovery key); random when omitted. */
+  tableId?: string
+  name: string
+  mode: 'solo' | 'lan'
+  rules?: PartialRuleOptions
+  bots: BotRunner
+  /** Sends one client one event (the services' EventHub.emitTo). */
+  deliver: (clientId: string, event: ApiEvent) => void
+  /** Read before every bot action (settings.botDelayMs may change during a game). Default 0. */
+  botDelayMs?: () => number
+  /** How long a dropped seat is kept for its player (default 60 s). */
+  graceMs?: number
+  dropPolicy?: DropPolicy
+  /** Autosave after every accepted action; `null`/omitted: none. */
+  saves?: SaveStore | null
+  /** The addresses to show the host (join URLs); default none. */
+  joinUrls?: () => string[]
+  now?: () => number
+  warn?: (message: string) => void
+  /** Chat lines per client per window (default 5 per 10 s). */
+  chatLimit?: { count: number; windowMs: number }
+}
+
+interface Seat {
+  name: string
+  kind: 'human' | 'bot'
+  botLevel: BotLevel | null
+  /** Secret that reclaims a human seat (after a drop or a host restart); `null` for bots and kicked seats. */
+  token: string | null
+  clientId: string | null
+  ready: boolean
+  isHost: boolean
+  /** A human seat the host plays (dropPolicy `bot`/`remove`, or kicked). */
+  autoPlayed: boolean
+  /** Grace period end for a dropped human (epoch ms); `null` when not dropped or the grace is over. */
+  graceEndsAt: number | null
+  graceTimer: NodeJS.Timeout | null
+}
+
+interface Client {
+  id: string
+  seat: number | null
+  /** The local app or the headless host's operator. */
+  host: boolean
+  spectator: boolean
+  name: string
+  chatTimes: number[]
+  wantsRematch: boolean
+}
+
+interface Batch {
+  version: number
+  events: GameEvent[]
+  /** Deck / Save Pile draws: the card, for its drawer's copy only. */
+  secrets: { index: number; seat: number; card: string }[]
+}
+
+type Status = TableSnapshot['status']
+
+export interface TableHostEvents {
+  /** What discovery advertises changed (or may have): name, seats, status, edition. */
+  changed: [TableInfo]
+  /** The table was closed. */
+  closed: []
+}
+
+const newToken = () => randomBytes(18).toString('base64url')
+const newTableId = () => randomBytes(9).toString('base64url')
+const newSeed = () => randomBytes(12).toString('base64url')
+
+export class TableHost extends EventEmitter<TableHostEvents> {
+  readonly tableId: string
+  readonly mode: 'solo' | 'lan'
+  private name: string
+  private rulesPatch: PartialRuleOptions
+  private seats: Seat[] = []
+  private readonly clients = new Map<string, Client>()
+  private status: Status = 'lobby'
+  private state: GameState | null = null
+  private seed = ''
+  /** Every event of this game, oldest first (bots' public history). */
+  private history: GameEvent[] = []
+  private recent: Batch[] = []
+  private chatLog: ChatMessage[] = []
+  private chatId = 0
+  private dropPolicy: DropPolicy
+  private graceMs: number
+  private closed = false
+  // Bots and timers.
+  private botTicket = 0
+  private botBusy: { ticket: number; version: number; seat: number } | null = null
+  private botTimer: NodeJS.Timeout | null = null
+  private turnTimer: NodeJS.Timeout | null = null
+  private turnDeadline: number | null = null
+  /** The seat the host plays for this turn after its timer ran out. */
+  private forcedSeat: number | null = null
+  private lastInfo = ''
+
+  private readonly opts: Required<Pick<TableHostOptions, 'deliver' | 'bots'>> & TableHostOptions
+  private readonly now: () => number
+  private readonly warn: (m: string) => void
+
+  constructor(options: TableHostOptions) {
+    super()
+    this.opts = options
+    this.tableId = options.tableId ?? newTableId()
+    this.mode = options.mode
+    this.name = options.name
+    this.rulesPatch = { ...(options.rules ?? {}) }
+    this.dropPolicy = options.dropPolicy ?? 'wait'
+    this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS
+    this.now = options.now ?? Date.now
+    this.warn = options.warn ?? ((m) => console.warn(m))
+  }
+
+  /** Rebuilds a table from its save: every human is disconnected (paused, grace running) until they rejoin. */
+  static fromSave(loaded: LoadedGame, options: Omit<TableHostOptions, 'tableId' | 'name' | 'mode' | 'rules'>): TableHost {
+    const { save, state, events } = loaded
+    const host = new TableHost({ ...options, tableId: save.tableId, name: save.name, mode: save.mode, rules: save.rules, dropPolicy: save.dropPolicy })
+    host.seed = save.seed
+    host.state = state
+    host.history = events.slice()
+    host.status = state.stage === 'gameOver' ? 'over' : 'playing'
+    host.seats = save.seats.map((s) => ({ ...s, clientId: null, ready: true, graceEndsAt: null, graceTimer: null }))
+    for (let i = 0; i < host.seats.length; i++) if (host.isHumanControlled(i)) host.startGrace(i)
+    return host
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Clients
+
+  /**
+   * The host machine's own client (the local app, or the headless operator): watches the table and, with
+   * `playerName`, takes the host's seat (or reclaims it after a resume).
+   */
+  attachHost(clientId: string, playerName: string | null): ApiResult<TableSnapshot> {
+    const existing = this.clients.get(clientId)
+    const client: Client = existing ?? { id: clientId, seat: null, host: true, spectator: false, name: playerName ?? 'Host', chatTimes: [], wantsRematch: false }
+    client.host = true
+    client.spectator = false
+    this.clients.set(clientId, client)
+    if (client.seat === null) {
+      const hostSeat = this.seats.findIndex((s) => s.isHost)
+      if (hostSeat >= 0) this.bindSeat(hostSeat, client)
+      else if (playerName !== null) {
+        if (this.status !== 'lobby') return fail('WRONG_STATUS', 'the game has started')
+        if (this.seats.length >= MAX_SEATS) return fail('TABLE_FULL', 'six seats are taken')
+        this.seats.push(this.newHuman(playerName, true))
+        this.bindSeat(this.seats.length - 1, client)
+      }
+    }
+    this.changed()
+    return ok(this.snapshotFor(clientId)!)
+  }
+
+  /** `table.join`: a new seat (lobby), a reclaimed seat (`token`), or a spectator place. */
+  join(
+    clientId: string,
+    params: { protocol: number; name: string; token?: string; spectate?: boolean },
+    asHost = false,
+  ): ApiResult<{ token: string | null; snapshot: TableSnapshot }> {
+    if (params.protocol !== PROTOCOL_VERSION)
+      return fail('PROTOCOL_VERSION', `this host speaks protocol ${PROTOCOL_VERSION}, not ${params.protocol}`, { protocol: PROTOCOL_VERSION })
+    if (this.closed) return fail('NO_TABLE', 'the table is closed')
+    const name = cleanText(params.name).slice(0, 20) || 'Player'
+    let client = this.clients.get(clientId)
+    if (params.token !== undefined) {
+      const seat = this.seats.findIndex((s) => s.token !== null && s.token === params.token)
+      if (seat < 0) return fail('BAD_TOKEN', 'that seat token belongs to no seat of this table')
+      if (client && client.seat !== null && client.seat !== seat) this.unbindClient(client)
+      client = client ?? this.newClient(clientId, name, asHost)
+      client.spectator = false
+      client.host = client.host || asHost
+      this.bindSeat(seat, client)
+      this.changed()
+      return ok({ token: this.seats[seat].token, snapshot: this.snapshotFor(clientId)! })
+    }
+    if (params.spectate) {
+      if (client?.seat !== null && client?.seat !== undefined) return fail('WRONG_STATUS', 'you have a seat: leave it first')
+      client = client ?? this.newClient(clientId, name, asHost)
+      client.spectator = !client.host
+      this.clients.set(clientId, client)
+      this.changed()
+      return ok({ token: null, snapshot: this.snapshotFor(clientId)! })
+    }
+    if (client && client.seat !== null) return ok({ token: this.seats[client.seat].token, snapshot: this.snapshotFor(clientId)! })
+    if (this.status !== 'lobby') return fail('WRONG_STATUS', 'the game has started: watch as a spectator, or reclaim your seat with its token')
+    if (this.seats.length >= MAX_SEATS) return fail('TABLE_FULL', 'six seats are taken')
+    client = client ?? this.newClient(clientId, name, asHost)
+    client.spectator = false
+    client.name = name
+    const isHost = asHost && !this.seats.some((s) => s.isHost)
+    this.seats.push(this.newHuman(name, isHost))
+    this.bindSeat(this.seats.length - 1, client)
+    this.changed()
+    return ok({ token: this.seats[this.seats.length - 1].token, snapshot: this.snapshotFor(clientId)! })
+  }
+
+  /** `table.leave`: lobby → the seat goes; in play → a drop (pause, grace, dropPolicy); spectators go. */
+  leave(clientId: string): ApiResult<null> {
+    const client = this.clients.get(clientId)
+    if (!client) return fail('NO_TABLE', 'you are not at this table')
+    const seat = client.seat
+    this.clients.delete(clientId)
+    this.deliver(clientId, { event: 'table.snapshot', payload: null })
+    if (seat !== null) {
+      this.seats[seat].clientId = null
+      if (this.status === 'lobby' && !this.seats[seat].isHost) this.removeLobbySeat(seat)
+      else this.dropped(seat)
+    }
+    this.changed()
+    return ok(null)
+  }
+
+  /** A client's connection is gone (socket closed, heartbeat lost): its seat drops. */
+  disconnect(clientId: string): void {
+    const client = this.clients.get(clientId)
+    if (!client) return
+    this.clients.delete(clientId)
+    if (client.seat !== null && this.seats[client.seat]?.clientId === clientId) {
+      this.seats[client.seat].clientId = null
+      this.dropped(client.seat)
+    }
+    this.changed()
+  }
+
+  hasClient(clientId: string): boolean {
+    return this.clients.has(clientId)
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Lobby (host only: the services check who may call these)
+
+  setRules(patch: PartialRuleOptions | undefined, tableName: string | undefined): ApiResult<null> {
+    if (this.status !== 'lobby') return fail('WRONG_STATUS', 'rules are set in the lobby')
+    if (patch) {
+      const merged = { ...this.rulesPatch, ...patch }
+      // Switching edition resets an edition-dependent default the host never set explicitly.
+      const check = ruleOptionsSchema.safeParse(resolveRules(merged))
+      if (!check.success) return fail('BAD_REQUEST', `rules: ${check.error.issues[0]?.message}`)
+      this.rulesPatch = merged
+    }
+    if (tableName) this.name = cleanText(tableName).slice(0, 40) || this.name
+    this.changed()
+    return ok(null)
+  }
+
+  addBot(level: BotLevel, name?: string): ApiResult<null> {
+    if (this.status !== 'lobby') return fail('WRONG_STATUS', 'bots join in the lobby')
+    if (this.seats.length >= MAX_SEATS) return fail('TABLE_FULL', 'six seats are taken')
+    const botName = name ? cleanText(name).slice(0, 20) : this.botName(level)
+    this.seats.push({
+      name: botName || this.botName(level),
+      kind: 'bot',
+      botLevel: level,
+      token: null,
+      clientId: null,
+      ready: true,
+      isHost: false,
+      autoPlayed: false,
+      graceEndsAt: null,
+      graceTimer: null,
+    })
+    this.changed()
+    return ok(null)
+  }
+
+  /** Lobby: the seat goes (its client is told). In play: the seat is kicked and the host plays it. */
+  removeSeat(seat: number): ApiResult<null> {
+    const s = this.seats[seat]
+    if (!s) return fail('BAD_REQUEST', `there is no seat ${seat}`)
+    if (s.isHost) return fail('BAD_REQUEST', "the host's own seat cannot be removed (close the table instead)")
+    const client = s.clientId ? this.clients.get(s.clientId) : undefined
+    if (client) {
+      this.clients.delete(client.id)
+      this.deliver(client.id, { event: 'table.snapshot', payload: null })
+    }
+    s.clientId = null
+    if (this.status === 'lobby') this.removeLobbySeat(seat)
+    else if (s.kind === 'human') {
+      this.clearGrace(seat)
+      s.token = null
+      s.autoPlayed = true
+      s.botLevel = s.botLevel ?? 'easy'
+      this.schedule()
+    }
+    this.changed()
+    return ok(null)
+  }
+
+  setDropPolicy(p: { policy: DropPolicy; seat?: number; botLevel?: BotLevel; graceSeconds?: number }): ApiResult<null> {
+    if (p.seat !== undefined) {
+      const s = this.seats[p.seat]
+      if (!s || s.kind !== 'human' || s.clientId !== null || s.autoPlayed)
+        return fail('BAD_REQUEST', `seat ${p.seat} is not a dropped player's seat`)
+      this.applyDropPolicy(p.seat, p.policy, p.botLevel)
+    } else this.dropPolicy = p.policy
+    if (p.graceSeconds !== undefined) this.graceMs = p.graceSeconds * 1000
+    this.changed()
+    return ok(null)
+  }
+
+  setReady(clientId: string, ready: boolean): ApiResult<null> {
+    const client = this.clients.get(clientId)
+    if (!client) return fail('NO_TABLE', 'you are not at this table')
+    if (client.seat === null) return fail('NOT_SEATED', 'spectators are always ready')
+    if (this.status !== 'lobby') return fail('WRONG_STATUS', 'the game has started')
+    this.seats[client.seat].ready = ready || this.seats[client.seat].isHost
+    this.changed()
+    return ok(null)
+  }
+
+  /** Starts the game when every human is here and ready (the host's seat always is; bots always are). */
+  start(seed?: string): ApiResult<null> {
+    if (this.status !== 'lobby') return fail('WRONG_STATUS', 'the game has already started')
+    if (this.seats.length < 2) return fail('WRONG_STATUS', 'a game needs at least 2 seats')
+    const waiting = this.seats.filter((s) => s.kind === 'human' && !s.isHost && (!s.ready || s.clientId === null))
+    if (waiting.length) return fail('WRONG_STATUS', `waiting for ${waiting.map((s) => s.name).join(', ')}`)
+    this.begin(seed ?? newSeed())
+    return ok(null)
+  }
+
+  /** After the game: the host restarts at once (same seats, new seed); a guest's vote counts as ready. */
+  rematch(clientId: string, asHost: boolean, seed?: string): ApiResult<null> {
+    const client = this.clients.get(clientId)
+    if (!client) return fail('NO_TABLE', 'you are not at this table')
+    if (this.status !== 'over') return fail('WRONG_STATUS', 'the game is not over')
+    if (!asHost && client.seat === null) return fail('NOT_SEATED', 'only players vote for a rematch')
+    client.wantsRematch = true
+    const humans = [...this.clients.values()].filter((c) => c.seat !== null)
+    if (asHost || humans.every((c) => c.wantsRematch)) this.begin(seed ?? newSeed())
+    else this.changed()
+    return ok(null)
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Play
+
+  /** `table.act`: one action for the client's seat, made against `version`. Answers the new version. */
+  act(clientId: string, version: number, action: Action): ApiResult<{ version: number }> {
+    const client = this.clients.get(clientId)
+    if (!client) return fail('NO_TABLE', 'you are not at this table')
+    if (client.seat === null) return fail('NOT_SEATED', 'spectators cannot play')
+    if (this.status !== 'playing' || !this.state) return fail('WRONG_STATUS', this.status === 'lobby' ? 'the game has not started' : 'the game is over')
+    if (this.pausedSeat() !== null) return fail('PAUSED', 'play is paused until the dropped player is back')
+    if (version !== this.state.version)
+      return fail('STALE_VERSION', `the table is at version ${this.state.version}, not ${version}`, { version: this.state.version })
+    if (this.seats[client.seat].autoPlayed) return fail('NOT_SEATED', 'the host plays this seat now')
+    const r = this.accept(client.seat, action)
+    if (!r.ok) return r
+    return ok({ version: this.state.version })
+  }
+
+  chat(clientId: string, text: string): ApiResult<ChatMessage> {
+    const client = this.clients.get(clientId)
+    if (!client) return fail('NO_TABLE', 'you are not at this table')
+    const clean = cleanText(text).slice(0, 200)
+    if (!clean) return fail('BAD_REQUEST', 'empty message')
+    const limit = this.opts.chatLimit ?? { count: 5, windowMs: 10_000 }
+    const t = this.now()
+    client.chatTimes = client.chatTimes.filter((x) => t - x < limit.windowMs)
+    if (client.chatTimes.length >= limit.count)
+      return fail('RATE_LIMITED', 'too many messages: wait a little', { retryAfterMs: limit.windowMs - (t - client.chatTimes[0]) })
+    client.chatTimes.push(t)
+    const name = client.seat !== null ? this.seats[client.seat].name : client.host ? 'Host' : `${client.name} (watching)`
+    const message: ChatMessage = { id: ++this.chatId, at: t, seat: client.seat, name, text: clean }
+    this.chatLog.push(message)
+    if (this.chatLog.length > CHAT_KEEP) this.chatLog.shift()
+    for (const c of this.clients.keys()) this.deliver(c, { event: 'table.chat', payload: message })
+    return ok(message)
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Reading
+
+  snapshotFor(clientId: string): TableSnapshot | null {
+    const client = this.clients.get(clientId)
+    if (!client || this.closed) return null
+    const seat = client.seat
+    const state = this.state
+    const paused = this.pausedSeat()
+    return {
+      protocol: PROTOCOL_VERSION,
+      tableId: this.tableId,
+      name: this.name,
+      role: client.host ? (this.mode === 'solo' ? 'solo' : 'host') : client.spectator ? 'spectator' : 'guest',
+      status: this.status,
+      mySeat: seat,
+      seats: this.seatInfos(),
+      rules: this.rules(),
+      version: state ? state.version : 0,
+      view: state ? (seat !== null ? viewFor(state, seat) : spectatorView(state)) : null,
+      recentEvents: this.recent.map((b) => ({ version: b.version, events: eventsFor(b, seat) })),
+      paused: paused === null ? null : { seat: paused, name: this.seats[paused].name, graceDeadline: this.seats[paused].graceEndsAt },
+      turnDeadline: this.turnDeadline,
+      dropPolicy: this.dropPolicy,
+      joinUrls: client.host ? (this.opts.joinUrls?.() ?? []) : [],
+      connection: 'connected',
+      chat: this.chatLog.slice(),
+    }
+  }
+
+  info(): TableInfo {
+    return {
+      tableId: this.tableId,
+      name: this.name,
+      protocol: PROTOCOL_VERSION,
+      seatsTaken: this.seats.length,
+      seatsTotal: MAX_SEATS,
+      inProgress: this.status !== 'lobby',
+      edition: this.rules().edition,
+    }
+  }
+
+  /** Resolves when every autosave queued so far is on disk. */
+  flushSaves(): Promise<void> {
+    return this.opts.saves?.flush() ?? Promise.resolve()
+  }
+
+  /** The engine state (tests and the host's own checks only: never sent to anyone). */
+  get engineState(): GameState | null {
+    return this.state
+  }
+
+  get currentStatus(): Status {
+    return this.status
+  }
+
+  /** Closes the table: every client hears `null`, timers stop, pending saves are written. */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.cancelBot()
+    this.clearTurnTimer()
+    for (let i = 0; i < this.seats.length; i++) this.clearGrace(i)
+    const ids = [...this.clients.keys()]
+    this.closed = true
+    for (const id of ids) this.deliver(id, { event: 'table.snapshot', payload: null })
+    this.clients.clear()
+    await this.opts.saves?.flush()
+    this.emit('closed')
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Internals
+
+  private rules(): RuleOptions {
+    return this.state ? this.state.rules : resolveRules(this.rulesPatch)
+  }
+
+  private deliver(clientId: string, event: ApiEvent): void {
+    try {
+      this.opts.deliver(clientId, event)
+    } catch (err) {
+      this.warn(`[table] delivery to ${clientId} failed: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  private newClient(id: string, name: string, host: boolean): Client {
+    const c: Client = { id, seat: null, host, spectator: false, name, chatTimes: [], wantsRematch: false }
+    this.clients.set(id, c)
+    return c
+  }
+
+  private newHuman(name: string, isHost: boolean): Seat {
+    return { name, kind: 'human', botLevel: null, token: newToken(), clientId: null, ready: isHost, isHost, autoPlayed: false, graceEndsAt: null, graceTimer: null }
+  }
+
+  private botName(level: BotLevel): string {
+    const taken = new Set(this.seats.map((s) => s.name))
+    const base = `${level[0].toUpperCase()}${level.slice(1)} bot`
+    for (let i = 1; ; i++) if (!taken.has(`${base} ${i}`)) return `${base} ${i}`
+  }
+
+  /** Puts `client` in `seat`, detaching whoever held it (an older connection of the same player). */
+  private bindSeat(seat: number, client: Client): void {
+    const s = this.seats[seat]
+    if (s.clientId && s.clientId !== client.id) {
+      const old = this.clients.get(s.clientId)
+      if (old) {
+        this.clients.delete(old.id)
+        this.deliver(old.id, { event: 'table.snapshot', payload: null })
+      }
+    }
+    client.seat = seat
+    s.clientId = client.id
+    this.clearGrace(seat)
+    if (s.autoPlayed && s.kind === 'human') s.autoPlayed = false
+    if (this.status === 'playing') {
+      // Back from a drop (or reclaimed from the host's auto-play): play goes on from here.
+      this.cancelBot()
+      this.schedule()
+    }
+  }
+
+  private unbindClient(client: Client): void {
+    if (client.seat !== null && this.seats[client.seat]?.clientId === client.id) {
+      this.seats[client.seat].clientId = null
+      this.dropped(client.seat)
+    }
+    client.seat = null
+  }
+
+  private removeLobbySeat(seat: number): void {
+    this.clearGrace(seat)
+    this.seats.splice(seat, 1)
+    for (const c of this.clients.values()) if (c.seat !== null && c.seat > seat) c.seat -= 1
+  }
+
+  private isHumanControlled(seat: number): boolean {
+    const s = this.seats[seat]
+    return s.kind === 'human' && !s.autoPlayed
+  }
+
+  /** A human seat lost its client. In play: pause, grace period, then the drop policy. */
+  private dropped(seat: number): void {
+    const s = this.seats[seat]
+    if (s.kind !== 'human' || s.autoPlayed) return
+    if (this.status === 'lobby') s.ready = s.isHost
+    this.startGrace(seat)
+    if (this.status === 'playing') {
+      this.cancelBot()
+      this.clearTurnTimer()
+    }
+  }
+
+  private startGrace(seat: number): void {
+    const s = this.seats[seat]
+    this.clearGrace(seat)
+    s.graceEndsAt = this.now() + this.graceMs
+    s.graceTimer = setTimeout(() => this.graceOver(seat, s), this.graceMs)
+    s.graceTimer.unref?.()
+  }
+
+  private clearGrace(seat: number): void {
+    const s = this.seats[seat]
+    if (!s) return
+    if (s.graceTimer) clearTimeout(s.graceTimer)
+    s.graceTimer = null
+    s.graceEndsAt = null
+  }
+
+  private graceOver(seat: number, s: Seat): void {
+    if (this.closed || this.seats[seat] !== s || s.clientId !== null) return
+    s.graceTimer = null
+    s.graceEndsAt = null
+    this.applyDropPolicy(seat, this.dropPolicy)
+    this.changed()
+  }
+
+  private applyDropPolicy(seat: number, policy: DropPolicy, level?: BotLevel): void {
+    const s = this.seats[seat]
+    this.clearGrace(seat)
+    if (this.status === 'lobby') {
+      if (policy !== 'wait' && !s.isHost) this.removeLobbySeat(seat)
+      return
+    }
+    if (policy === 'wait') return // stays paused: the host may decide later (lobby.dropPolicy with seat)
+    s.autoPlayed = true
+    s.botLevel = level ?? (policy === 'bot' ? 'medium' : 'easy')
+    // `remove`: the engine has no rule for a player leaving mid-game, so the seat stays and the host plays
+    // it; the player cannot come back.
+    if (policy === 'remove') s.token = null
+    this.schedule()
+  }
+
+  /** The first human seat play waits for (dropped, not auto-played), or null. */
+  private pausedSeat(): number | null {
+    if (this.status !== 'playing') return null
+    const i = this.seats.findIndex((s) => s.kind === 'human' && !s.autoPlayed && s.clientId === null)
+    return i < 0 ? null : i
+  }
+
+  private begin(seed: string): void {
+    this.seed = seed
+    this.state = newGame({ players: this.seats.map((s) => s.name), seed, rules: this.rulesPatch })
+    this.history = []
+    this.recent = []
+    this.status = 'playing'
+    this.forcedSeat = null
+    for (const c of this.clients.values()) c.wantsRematch = false
+    this.save()
+    this.changed()
+    this.schedule()
+  }
+
+  /** The only place the game changes: engine.apply, then save, tell everyone, and let bots/timers go on. */
+  private accept(seat: number, action: Action): ApiResult<null> {
+    const before = this.state!
+    const r = apply(before, seat, action)
+    if (!r.ok) return fail('RULES', r.error.message, { engineCode: r.error.code })
+    const after = r.state
+    const secrets: Batch['secrets'] = []
+    r.events.forEach((e, index) => {
+      if (e.type === 'drew' && e.from !== 'discard' && e.card === undefined) {
+        const hand = after.players[e.seat].hand
+        if (hand.length > before.players[e.seat].hand.length) secrets.push({ index, seat: e.seat, card: hand[hand.length - 1] })
+      }
+    })
+    this.state = after
+    this.history.push(...r.events)
+    const batch: Batch = { version: after.version, events: r.events, secrets }
+    this.recent.push(batch)
+    if (this.recent.length > RECENT_BATCHES) this.recent.shift()
+    if (after.stage === 'gameOver') this.status = 'over'
+    if (this.forcedSeat !== null && (after.turn !== this.forcedSeat || after.stage === 'handOver' || after.stage === 'gameOver'))
+      this.forcedSeat = null
+    this.save()
+    for (const c of this.clients.values())
+      this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
+    this.changed()
+    this.schedule()
+    return ok(null)
+  }
+
+  private save(): void {
+    const saves = this.opts.saves
+    if (!saves || !this.state) return
+    void saves.write(this.toSave())
+  }
+
+  toSave(): SaveFile {
+    const state = this.state!
+    return {
+      format: SAVE_FORMAT,
+      tableId: this.tableId,
+      name: this.name,
+      mode: this.mode,
+      savedAt: this.now(),
+      seed: this.seed,
+      rules: state.rules,
+      seats: this.seats.map((s) => ({ name: s.name, kind: s.kind, botLevel: s.botLevel, token: s.token, isHost: s.isHost, autoPlayed: s.autoPlayed })),
+      dropPolicy: this.dropPolicy,
+      log: actionLog(state).map((e) => ({ seat: e.seat, action: e.action })),
+    }
+  }
+
+  private seatInfos(): SeatInfo[] {
+    return this.seats.map((s, seat) => ({
+      seat,
+      name: s.name,
+      kind: s.kind,
+      botLevel: s.botLevel,
+      connected: s.kind === 'bot' || s.clientId !== null,
+      ready: s.kind === 'bot' || s.ready,
+      isHost: s.isHost,
+      autoPlayed: s.autoPlayed,
+    }))
+  }
+
+  /** Every client its own snapshot; discovery its info when that changed. */
+  private changed(): void {
+    if (this.closed) return
+    for (const id of this.clients.keys()) this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
+    const info = this.info()
+    const key = JSON.stringify(info)
+    if (key !== this.lastInfo) {
+      this.lastInfo = key
+      this.emit('changed', info)
+    }
+  }
+
+  // ---- bots and the turn timer ----
+
+  private cancelBot(): void {
+    this.botTicket++
+    this.botBusy = null
+    if (this.botTimer) clearTimeout(this.botTimer)
+    this.botTimer = null
+  }
+
+  private clearTurnTimer(): void {
+    if (this.turnTimer) clearTimeout(this.turnTimer)
+    this.turnTimer = null
+    this.turnDeadline = null
+  }
+
+  /** Who acts next without a human: a bot, an auto-played seat, a timed-out seat, or nobody (wait). */
+  private schedule(): void {
+    this.clearTurnTimer()
+    const st = this.state
+    if (this.closed || this.status !== 'playing' || !st || st.stage === 'gameOver' || this.pausedSeat() !== null) {
+      this.cancelBot()
+      return
+    }
+    let actor: number | null
+    if (st.stage === 'handOver') {
+      // Humans deal the next hand when they have looked at the scores; a table of bots goes on by itself.
+      const humans = this.seats.some((_, i) => this.isHumanControlled(i))
+      actor = humans ? null : 0
+    } else actor = st.turn
+    const automatic = actor !== null && (!this.isHumanControlled(actor) || this.forcedSeat === actor)
+    if (actor !== null && automatic) {
+      if (this.botBusy && this.botBusy.version === st.version && this.botBusy.seat === actor) return
+      this.runBot(actor)
+      return
+    }
+    this.cancelBot()
+    const seconds = st.rules.turnTimerSeconds
+    if (seconds === null) return
+    this.turnDeadline = this.now() + seconds * 1000
+    const version = st.version
+    this.turnTimer = setTimeout(() => this.turnTimedOut(version), seconds * 1000)
+    this.turnTimer.unref?.()
+  }
+
+  /** rules.turnTimerSeconds ran out: the host plays a safe default for the seat (the Easy bot's move). */
+  private turnTimedOut(version: number): void {
+    this.turnTimer = null
+    this.turnDeadline = null
+    const st = this.state
+    if (this.closed || !st || st.version !== version || this.pausedSeat() !== null) return
+    if (st.stage === 'handOver') {
+      this.accept(this.seats.findIndex((_, i) => this.isHumanControlled(i)), { type: 'nextHand' })
+      return
+    }
+    this.forcedSeat = st.turn
+    this.schedule()
+  }
+
+  private runBot(seat: number): void {
+    this.cancelBot()
+    const st = this.state!
+    const ticket = this.botTicket
+    this.botBusy = { ticket, version: st.version, seat }
+    const s = this.seats[seat]
+    const forced = this.forcedSeat === seat && this.isHumanControlled(seat)
+    const level: BotLevel = forced ? 'easy' : (s.botLevel ?? 'easy')
+    const delay = forced ? 0 : Math.max(0, this.opts.botDelayMs?.() ?? 0)
+    const go = () => {
+      this.botTimer = null
+      if (ticket !== this.botTicket) return
+      const view = viewFor(this.state!, seat)
+      this.opts.bots
+        .decide({ level, view, history: this.history, salt: `${this.tableId}#${seat}` })
+        .then(
+          (action) => this.botAnswered(ticket, seat, action),
+          (err: unknown) => {
+            this.warn(`[table] bot for seat ${seat} failed: ${err instanceof Error ? err.message : String(err)}`)
+            this.botAnswered(ticket, seat, null)
+          },
+        )
+    }
+    if (delay > 0) {
+      this.botTimer = setTimeout(go, delay)
+      this.botTimer.unref?.()
+    } else go()
+  }
+
+  private botAnswered(ticket: number, seat: number, action: Action | null): void {
+    if (ticket !== this.botTicket || this.closed || !this.state) return
+    this.botBusy = null
+    let r = action ? this.accept(seat, action) : fail('RULES', 'the bot had nothing to do')
+    if (!r.ok) {
+      // A bot bug must not stall the table: play the simplest legal move that ends or advances the turn.
+      this.warn(`[table] bot move for seat ${seat} refused (${r.error.message}); playing a default move`)
+      const moves = legalActions(viewFor(this.state, seat))
+      const fallback = moves.find((a) => a.type === 'draw' || a.type === 'discard' || a.type === 'skip' || a.type === 'nextHand' || a.type === 'choosePhase') ?? moves[0]
+      if (fallback) r = this.accept(seat, fallback)
+      if (!r.ok) this.warn(`[table] seat ${seat} is stuck: ${r.error.message}`)
+    }
+  }
+}
+
+/** The events of a batch as one client may see them: a deck/Save Pile draw's card only for its drawer. */
+function eventsFor(batch: Batch, seat: number | null): TableGameEvent[] {
+  if (!batch.secrets.length || seat === null) return batch.events as TableGameEvent[]
+  return batch.events.map((e, i) => {
+    const secret = batch.secrets.find((s) => s.index === i && s.seat === seat)
+    return (secret && e.type === 'drew' ? { ...e, card: secret.card } : e) as TableGameEvent
+  })
+}
+
+/** Names and chat: no control characters, single spaces. */
+function cleanText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim()
+}

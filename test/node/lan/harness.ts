@@ -1,0 +1,232 @@
+/**
+ * Test harness for LAN tables: a headless host in this process (in-process bots, no delay), scripted ws
+ * clients, and a recorder of every frame the host sends each client together with the engine state at that
+ * moment (for the secrecy checks).
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import WebSocket from 'ws'
+import { decide } from '../../../src/shared/ai'
+import {
+  PROTOCOL_VERSION,
+  WS_PATH,
+  type ApiResult,
+  type TableSnapshot,
+} from '../../../src/shared/api'
+import type { Action } from '../../../src/shared/engine/actions'
+import type { GameState } from '../../../src/shared/engine/state'
+import { startHostServer, type HostServer, type HostServerOptions } from '../../../src/main/net/host-server'
+import { InProcessBotRunner } from '../../../src/main/session/bot-runner'
+
+export interface SentFrame {
+  text: string
+  /** The engine state when the frame left the host (states are immutable: a reference is a snapshot). */
+  state: GameState | null
+}
+
+export interface TestHost {
+  host: HostServer
+  dataDir: string
+  wsUrl: string
+  /** Outbound frames per server-side connection, in order. */
+  sent: SentFrame[][]
+  state(): GameState | null
+  stop(): Promise<void>
+}
+
+export async function startTestHost(opts: Partial<HostServerOptions> & { dataDir?: string } = {}): Promise<TestHost> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'p10-lan-')))
+  const host = await startHostServer({
+    port: 0,
+    host: '127.0.0.1',
+    staticDir: dataDir,
+    app: { name: 'Phase 10', version: '0.0.0-test' },
+    bots: new InProcessBotRunner(),
+    botDelayMs: 0,
+    table: { tableName: 'Test table' },
+    warn: () => {},
+    // Scripted clients play far faster than people; the rate-limit test uses the defaults.
+    ws: { ratePerSecond: 100_000, burst: 100_000 },
+    ...opts,
+    dataDir,
+  })
+  const sent: SentFrame[][] = []
+  const state = () => host.services.table.host()?.engineState ?? null
+  host.wss.on('connection', (socket) => {
+    const log: SentFrame[] = []
+    sent.push(log)
+    const original = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void
+    ;(socket as unknown as { send: (data: unknown, ...rest: unknown[]) => void }).send = (data, ...rest) => {
+      log.push({ text: String(data), state: state() })
+      original(data, ...rest)
+    }
+  })
+  return {
+    host,
+    dataDir,
+    wsUrl: host.url.replace(/^http/, 'ws').replace(/\/$/, '') + WS_PATH,
+    sent,
+    state,
+    stop: async () => {
+      await host.close()
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+type Frame = { type: 'response'; id: number; result: ApiResult<unknown> } | { type: 'event'; event: string; payload: unknown }
+
+/** A scripted client speaking the wire format directly (what docs/protocol.md describes). */
+export class TestClient {
+  readonly ws: WebSocket
+  readonly received: Frame[] = []
+  snapshot: TableSnapshot | null = null
+  token: string | null = null
+  closed = false
+  private nextId = 1
+  private readonly pending = new Map<number, (r: ApiResult<unknown>) => void>()
+  private readonly waiters = new Set<() => void>()
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as Frame
+      this.received.push(frame)
+      if (frame.type === 'response') {
+        const done = this.pending.get(frame.id)
+        this.pending.delete(frame.id)
+        done?.(frame.result)
+      } else if (frame.event === 'table.snapshot') this.snapshot = frame.payload as TableSnapshot | null
+      for (const w of [...this.waiters]) w()
+    })
+    ws.on('close', () => {
+      this.closed = true
+      for (const done of this.pending.values()) done({ ok: false, error: { code: 'DISCONNECTED', message: 'closed' } })
+      this.pending.clear()
+      for (const w of [...this.waiters]) w()
+    })
+  }
+
+  static connect(url: string, headers: Record<string, string> = {}): Promise<TestClient> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, { headers })
+      const client = new TestClient(ws)
+      ws.once('open', () => resolve(client))
+      ws.once('error', reject)
+    })
+  }
+
+  request<T = unknown>(name: string, params: unknown = {}): Promise<ApiResult<T>> {
+    const id = this.nextId++
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve as (r: ApiResult<unknown>) => void)
+      this.ws.send(JSON.stringify({ type: 'request', id, name, params }))
+    })
+  }
+
+  /** Sends anything; resolves with the next response frame (bad frames are answered with id -1 or their id). */
+  raw(data: string | Buffer, binary = false): Promise<Frame | null> {
+    const before = this.received.length
+    this.ws.send(data, { binary })
+    return this.until(() => this.received.slice(before).find((f) => f.type === 'response') ?? (this.closed ? null : undefined))
+  }
+
+  async join(name: string, extra: Record<string, unknown> = {}): Promise<ApiResult<{ token: string | null; snapshot: TableSnapshot }>> {
+    const r = await this.request<{ token: string | null; snapshot: TableSnapshot }>('table.join', { protocol: PROTOCOL_VERSION, name, ...extra })
+    if (r.ok) {
+      this.token = r.value.token
+      this.snapshot = r.value.snapshot
+    }
+    return r
+  }
+
+  /** Resolves with the first non-undefined value of `check`, re-evaluated after every frame. */
+  until<T>(check: () => T | undefined, ms = 10_000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const first = check()
+      if (first !== undefined) return resolve(first)
+      const timer = setTimeout(() => {
+        this.waiters.delete(w)
+        reject(new Error(`timed out after ${ms} ms`))
+      }, ms)
+      const w = () => {
+        const v = check()
+        if (v === undefined) return
+        clearTimeout(timer)
+        this.waiters.delete(w)
+        resolve(v)
+      }
+      this.waiters.add(w)
+    })
+  }
+
+  close(): void {
+    this.ws.close()
+  }
+
+  /** Calls `w` after every frame (and on close) until the returned function is called. */
+  watch(w: () => void): () => void {
+    this.waiters.add(w)
+    return () => this.waiters.delete(w)
+  }
+}
+
+/** Like `until`, re-checked after a frame on any of `clients`. */
+export function untilAny<T>(clients: TestClient[], check: () => T | undefined, ms = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const first = check()
+    if (first !== undefined) return resolve(first)
+    const offs: (() => void)[] = []
+    const timer = setTimeout(() => {
+      for (const off of offs) off()
+      reject(new Error(`timed out after ${ms} ms`))
+    }, ms)
+    const w = () => {
+      const v = check()
+      if (v === undefined) return
+      clearTimeout(timer)
+      for (const off of offs) off()
+      resolve(v)
+    }
+    for (const c of clients) offs.push(c.watch(w))
+  })
+}
+
+/** What a scripted human plays from its own view: the Easy bot's move (or `null`: nothing to do now). */
+export function humanMove(snapshot: TableSnapshot, salt: string): Action | null {
+  const view = snapshot.view
+  if (!view || view.seat === null || snapshot.status !== 'playing' || snapshot.paused) return null
+  if (view.stage !== 'handOver' && view.turn !== view.seat) return null
+  return decide({ level: 'easy', view: view as never, history: [], salt })
+}
+
+/**
+ * Plays every client's turns (as `humanMove` says) until the game is over or `stopWhen` holds.
+ * Answers other than STALE_VERSION / RULES NOT_YOUR_TURN / HAND_NOT_OVER races fail the test.
+ */
+export async function playUntil(clients: TestClient[], stopWhen: (s: TableSnapshot) => boolean = (s) => s.status === 'over', ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    const snap = clients[0].snapshot
+    if (snap && stopWhen(snap)) return
+    let acted = false
+    for (const c of clients) {
+      const s = c.snapshot
+      if (!s || !s.view) continue
+      const action = humanMove(s, `p${s.mySeat}`)
+      if (!action) continue
+      const r = await c.request<{ version: number }>('table.act', { version: s.version, action })
+      if (!r.ok && r.error.code !== 'STALE_VERSION' && !(r.error.code === 'RULES' && ['NOT_YOUR_TURN', 'HAND_NOT_OVER', 'GAME_OVER'].includes(r.error.detail?.engineCode ?? '')))
+        throw new Error(`seat ${s.mySeat} ${JSON.stringify(action)} refused: ${JSON.stringify(r.error)}`)
+      acted = true
+    }
+    if (!acted) {
+      const versions = clients.map((c) => c.snapshot?.version)
+      const status = clients.map((c) => c.snapshot?.status)
+      const changed = () => (clients.some((c, i) => c.snapshot?.version !== versions[i] || c.snapshot?.status !== status[i]) ? true : undefined)
+      await untilAny(clients, changed, Math.max(1, deadline - Date.now())).catch(() => undefined)
+    }
+  }
+  throw new Error('playUntil: timed out')
+}
