@@ -22,8 +22,11 @@ export interface PlayGameOptions {
   maxActions?: number
   /** Per-seat style overrides (tuning experiments). */
   styles?: readonly (Style | undefined)[]
-  /** Called before each decision with exactly what the bot receives (fairness tests). */
-  inspect?: (seat: number, input: { view: GameView; history: readonly GameEvent[]; memory: BotMemory }) => void
+  /**
+   * Called before each decision with exactly what the bot receives, and (separately, for the fairness
+   * test to compare against; the bot never gets it) the hidden state.
+   */
+  inspect?: (seat: number, input: { view: GameView; history: readonly GameEvent[]; memory: BotMemory }, hidden: GameState) => void
   /** Called after each decision with its wall time in ms (latency benchmark). */
   timing?: (seat: number, level: BotLevel, ms: number) => void
 }
@@ -64,7 +67,7 @@ export function playGame(opts: PlayGameOptions): GameResult {
     const seat = state.stage === 'handOver' ? 0 : (state.turn as number)
     const view = viewFor(state, seat)
     const bot = bots[seat]
-    opts.inspect?.(seat, { view, history: histories[seat], memory: bot.memory })
+    opts.inspect?.(seat, { view, history: histories[seat], memory: bot.memory }, state)
     const t0 = opts.timing ? performance.now() : 0
     const action = bot.decide(view, histories[seat])
     if (opts.timing) opts.timing(seat, bot.level, performance.now() - t0)

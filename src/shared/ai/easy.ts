@@ -6,8 +6,12 @@
 import type { Style } from './policy'
 
 export const EASY: Style = {
+  useOuts: false,
   countCards: false,
   defence: 0,
+  holdingOdds: 0,
+  smartSkips: false,
+  evDraw: false,
   holdSkips: false,
   savePile: false,
   phaseChoiceBias: 0,

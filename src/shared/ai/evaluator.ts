@@ -92,9 +92,29 @@ export function outsOf(hand: readonly CardCode[], phase: readonly GroupRequireme
         if (k > 0 && helps(CODES[col * 12])) outs += k
       }
       break
-    case 'mixed':
-      for (let i = 0; i < 48; i++) if (c[i] > 0 && helps(CODES[i])) outs += c[i]
+    case 'mixed': {
+      // 48 exact probes of a colour-and-number phase cost too much per decision: probe each number in
+      // the colour the hand holds least of (least likely to be a colour group's), each colour with the
+      // number the hand holds least of, and count a card when either helps.
+      const perColour = [0, 0, 0, 0]
+      const perNumber = new Array<number>(12).fill(0)
+      for (const code of hand) {
+        const i = cardIndex(code)
+        if (i >= 0 && i < 48) {
+          perColour[(i / 12) | 0]++
+          perNumber[i % 12]++
+        }
+      }
+      const rareColour = perColour.indexOf(Math.min(...perColour))
+      const rareNumber = perNumber.indexOf(Math.min(...perNumber))
+      const numberHelps = new Array<boolean>(12)
+      for (let n = 0; n < 12; n++) numberHelps[n] = helps(CODES[rareColour * 12 + n])
+      for (let col = 0; col < 4; col++) {
+        const colourHelps = helps(CODES[col * 12 + rareNumber])
+        for (let n = 0; n < 12; n++) if (colourHelps || numberHelps[n]) outs += c[col * 12 + n]
+      }
       break
+    }
   }
   if (c[WILD_INDEX] > 0 && helps('W')) outs += c[WILD_INDEX]
   return outs

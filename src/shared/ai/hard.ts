@@ -7,9 +7,13 @@
 import type { Style } from './policy'
 
 export const HARD: Style = {
+  useOuts: true,
   countCards: true,
   defence: 1,
-  holdSkips: true,
+  holdingOdds: 1,
+  smartSkips: true,
+  evDraw: true,
+  holdSkips: false,
   savePile: true,
   phaseChoiceBias: 0.5,
   mistakes: { ignoreDiscard: 0, randomDiscard: 0, missHit: 0, randomChoice: 0 },

@@ -6,8 +6,12 @@
 import type { Style } from './policy'
 
 export const MEDIUM: Style = {
+  useOuts: true,
   countCards: false,
   defence: 0,
+  holdingOdds: 0,
+  smartSkips: false,
+  evDraw: true,
   holdSkips: false,
   savePile: false,
   phaseChoiceBias: 0,

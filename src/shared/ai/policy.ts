@@ -20,10 +20,24 @@ import type { BotMemory } from './types'
 
 /** How a level plays. Probabilities are per decision. */
 export interface Style {
+  /** Value hands by expected draws (distance and outs); else by distance alone (cheaper, weaker). */
+  useOuts: boolean
   /** Count opponents' known discard-pile pickups as not in the draw pile (card counting). */
   countCards: boolean
   /** Weight of "this discard helps the next player" against the own hand's loss (0: ignore). */
   defence: number
+  /** Within the defence: weight of the chance that the next player holds cards of the same number. */
+  holdingOdds: number
+  /**
+   * Skip the player who hurts this seat most: while this seat's phase is not down, whoever is closest to
+   * ending the hand; once it is down, whoever is furthest ahead in the game and has not made this hand's phase.
+   */
+  smartSkips: boolean
+  /**
+   * Take the discard pile's top also when it does not shorten the distance, if the hand after the best
+   * discard needs fewer expected draws than one average deck draw would leave.
+   */
+  evDraw: boolean
   /** Keep a Skip until a player is close to going out (else play it at once). */
   holdSkips: boolean
   /** Masters: use the Save Pile (save the discard, draw saved cards back when they help). */
@@ -60,6 +74,13 @@ function chance(d: Decider, p: number): boolean {
 
 function pick<T>(d: Decider, items: readonly T[]): T {
   return items[Math.floor(botRandom(d.salt, d.view.version, d.seat, d.k++) * items.length)]
+}
+
+/** The cost of a hand for its phase: expected draws, or (without `useOuts`) the distance alone. */
+function handCost(d: Decider, hand: readonly CardCode[], groups: readonly GroupRequirement[], u: Unseen, dist?: number): number {
+  if (d.style.useOuts) return expectedDraws(hand, groups, d.opts, u, dist)
+  const x = dist ?? distanceOf(hand, groups, d.opts)
+  return Number.isFinite(x) ? x : HOPELESS
 }
 
 /** The next action for the view's seat, or `null` when it has nothing to do (not its turn, game over). */
@@ -131,8 +152,8 @@ function progress(view: GameView, p: PublicPlayer): number {
 const baselineCache = new Map<string, number>()
 
 /**
- * How many draws a random 10-card hand needs for this phase on average (a fixed, seeded sample of the
- * full deck): how hard the phase is in general.
+ * How far a random 10-card hand is from this phase on average (a fixed, seeded sample of the full deck),
+ * plus one: how hard the phase is in general.
  */
 export function phaseBaseline(groups: readonly GroupRequirement[], view: GameView, opts: SolveOptions): number {
   const key = `${JSON.stringify(groups)}|${view.rules.wildCount}|${view.rules.skipCount}|${opts.wildsNeedNaturalPerGroup}`
@@ -142,9 +163,8 @@ export function phaseBaseline(groups: readonly GroupRequirement[], view: GameVie
   for (const c of ['R', 'B', 'Y', 'G']) for (let n = 1; n <= 12; n++) deck.push(`${c}${n}`, `${c}${n}`)
   for (let i = 0; i < view.rules.wildCount; i++) deck.push(WILD)
   for (let i = 0; i < view.rules.skipCount; i++) deck.push(SKIP)
-  const full: Unseen = { counts: new Int32Array(50), total: 0 }
   let sum = 0
-  const samples = 60
+  const samples = 40
   for (let s = 0; s < samples; s++) {
     const pool = deck.slice()
     const hand: CardCode[] = []
@@ -153,22 +173,12 @@ export function phaseBaseline(groups: readonly GroupRequirement[], view: GameVie
       hand.push(pool[j])
       pool.splice(j, 1)
     }
-    full.counts.fill(0)
-    for (const c of pool) full.counts[cardIdx(c)]++
-    full.total = pool.length
-    sum += Math.min(200, expectedDraws(hand, groups, opts, full))
+    sum += Math.min(12, distanceOf(hand, groups, opts))
   }
-  const value = Math.max(1, sum / samples)
+  const value = 1 + sum / samples
+  if (baselineCache.size > 500) baselineCache.clear()
   baselineCache.set(key, value)
   return value
-}
-
-function cardIdx(code: CardCode): number {
-  if (code === WILD) return 48
-  if (code === SKIP) return 49
-  const c = parseCard(code)
-  if (!c || c.kind !== 'number') return -1
-  return ['R', 'B', 'Y', 'G'].indexOf(c.colour) * 12 + c.number - 1
 }
 
 function choosePhase(d: Decider): Action {
@@ -180,7 +190,8 @@ function choosePhase(d: Decider): Action {
   for (const number of choices) {
     const ph = d.view.phases.find((p) => p.number === number)
     if (!ph) continue
-    let score = expectedDraws(d.view.hand, ph.groups, d.opts, u)
+    // + 0.5: among phases the hand makes already, the one that is hardest in general.
+    let score = handCost(d, d.view.hand, ph.groups, u) + 0.5
     if (d.style.phaseChoiceBias > 0) score /= Math.pow(phaseBaseline(ph.groups, d.view, d.opts), d.style.phaseChoiceBias)
     if (score < bestScore) {
       bestScore = score
@@ -224,6 +235,11 @@ function draw(d: Decider): Action {
   if (bestSaved !== null && bestSavedGain > topGain) return { type: 'draw', from: 'saved', card: bestSaved }
   if (topGain > 0 && !chance(d, d.style.mistakes.ignoreDiscard)) return { type: 'draw', from: 'discard' }
   if (bestSaved !== null && d0 - bestSavedGain === 0) return { type: 'draw', from: 'saved', card: bestSaved }
+  if (d.style.evDraw && topOk && top !== undefined && top !== WILD && Number.isFinite(d0)) {
+    const u = unseen(d)
+    const now = expectedDraws(view.hand, phase.groups, d.opts, u, d0)
+    if (bestAfterDiscard([...view.hand, top], phase, d.opts, u) < now - 3) return { type: 'draw', from: 'discard' }
+  }
   return { type: 'draw', from: 'deck' }
 }
 
@@ -310,13 +326,22 @@ function threat(view: GameView, s: number): number {
   return t
 }
 
+function hardThreat(view: GameView, seat: number, s: number): number {
+  const p = view.players[s]
+  const meDown = view.players[seat].laidDown !== null
+  const lead = progress(view, p) * 3 - p.score / 100
+  if (!meDown) return p.laidDown ? 100 + (12 - p.handCount) * 10 + lead : lead
+  return p.laidDown ? lead - 50 + (12 - p.handCount) : lead + 10
+}
+
 function playSkip(d: Decider): Action {
   const view = d.view
   const targets = skipTargets(view)
   if (view.rules.skipTarget === 'next' || targets.length === 0) return { type: 'skip', card: 'S' }
   if (chance(d, d.style.mistakes.randomChoice)) return { type: 'skip', card: 'S', target: pick(d, targets) }
+  const score = d.style.smartSkips ? (s: number) => hardThreat(view, d.seat, s) : (s: number) => threat(view, s)
   let best = targets[0]
-  for (const s of targets) if (threat(view, s) > threat(view, best)) best = s
+  for (const s of targets) if (score(s) > score(best)) best = s
   return { type: 'skip', card: 'S', target: best }
 }
 
@@ -356,7 +381,7 @@ function chooseDiscard(d: Decider): CardCode {
     const pool = candidates.filter((c) => c !== WILD)
     if (pool.length) return pick(d, pool)
   }
-  const danger = d.style.defence > 0 ? dangerOf(d) : null
+  const danger = d.style.defence > 0 ? dangerOf(d, unseen(d)) : null
   if (me.laidDown || !phase) {
     // Phase down: shed points, keep cards that could still be hit, never feed the next player.
     let best = candidates[0]
@@ -380,13 +405,25 @@ function chooseDiscard(d: Decider): CardCode {
     let score: number
     if (c === SKIP) score = -1 // never part of a phase (section 4): the first card to go
     else if (ds[i] > minD) score = HOPELESS / 2 + ds[i]
-    else score = expectedDraws(without(hand, c), phase.groups, d.opts, u, ds[i])
+    else score = handCost(d, without(hand, c), phase.groups, u, ds[i])
     score -= penaltyPoints(c) / 1000
     if (danger && c !== SKIP) score += d.style.defence * danger(c)
     if (score < bestScore) {
       bestScore = score
       best = c
     }
+  })
+  return best
+}
+
+/** The fewest expected draws the hand can keep after discarding one card. */
+function bestAfterDiscard(hand: readonly CardCode[], phase: PhaseDef, opts: SolveOptions, u: Unseen): number {
+  const cards = [...new Set(hand)]
+  const ds = cards.map((c) => distanceOf(without(hand, c), phase.groups, opts))
+  const minD = Math.min(...ds)
+  let best = HOPELESS
+  cards.forEach((c, i) => {
+    if (ds[i] === minD) best = Math.min(best, expectedDraws(without(hand, c), phase.groups, opts, u, ds[i]))
   })
   return best
 }
@@ -404,7 +441,7 @@ function nearRunEnd(view: GameView, card: CardCode): number {
  * unless a pending Skip buries the discard under a Skip first). Read from public facts only: their phase,
  * their laid groups, and what they took from or threw on the discard pile this hand.
  */
-function dangerOf(d: Decider): ((card: CardCode) => number) | null {
+function dangerOf(d: Decider, u: Unseen): ((card: CardCode) => number) | null {
   const view = d.view
   const order = seatsAfter(view, d.seat)
   const next = order[0]
@@ -423,11 +460,23 @@ function dangerOf(d: Decider): ((card: CardCode) => number) | null {
   const took = notes?.tookNumbers ?? []
   const tookColours = notes?.tookColours ?? []
   const threw = notes?.discardedNumbers ?? []
+  // The chance that their hand holds at least one card of number n (from the unseen cards).
+  const odds = new Float64Array(14)
+  if (d.style.holdingOdds > 0) {
+    for (let n = 1; n <= 12; n++) {
+      const k = u.counts[n - 1] + u.counts[11 + n] + u.counts[23 + n] + u.counts[35 + n]
+      odds[n] = 1 - Math.pow(1 - k / Math.max(1, u.total), p.handCount)
+    }
+  }
   return (card) => {
     if (card === WILD) return 3
     const c = parseCard(card)
     if (!c || c.kind !== 'number') return 0
     let danger = 0
+    if (d.style.holdingOdds > 0) {
+      if (kinds.has('set')) danger += d.style.holdingOdds * odds[c.number]
+      if (kinds.has('run')) danger += (d.style.holdingOdds * (odds[c.number - 1] + odds[c.number + 1])) / 4
+    }
     if (kinds.has('set') && took.includes(c.number) && !threw.includes(c.number)) danger += 1.5
     if (kinds.has('run')) {
       for (const n of took) if (Math.abs(n - c.number) <= 2 && n !== c.number) danger += 0.3

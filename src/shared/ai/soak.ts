@@ -25,7 +25,7 @@ export interface SoakResult {
 }
 
 /** Game `g`'s table: levels per seat and rule options, from the soak seed. */
-export function soakTable(seed: string, g: number): { levels: BotLevel[]; rules: PartialRuleOptions } {
+export function soakTable(seed: string, g: number, quick = false): { levels: BotLevel[]; rules: PartialRuleOptions } {
   let k = 0
   const r = () => botRandom(seed, g, 0, k++)
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1))
@@ -44,6 +44,7 @@ export function soakTable(seed: string, g: number): { levels: BotLevel[]; rules:
   if (r() < 0.3) rules.hitOnLayDownTurn = false
   if (r() < 0.3) rules.mustDiscardToGoOut = true
   if (r() < 0.2) rules.fixedHands = int(1, 12)
+  if (quick) rules.fixedHands = int(1, 3)
   if (edition === 'masters' && r() < 0.3) rules.scoreSavedCards = true
   return { levels, rules }
 }
@@ -77,10 +78,11 @@ function customPhases(int: (lo: number, hi: number) => number): GroupRequirement
   return phases
 }
 
-export function runSoak(seed: string, from: number, to: number, maxActions = 20_000): SoakResult {
+/** `quick`: every game lasts 1 to 3 hands (fixedHands), for tests. */
+export function runSoak(seed: string, from: number, to: number, maxActions = 20_000, opts: { quick?: boolean } = {}): SoakResult {
   const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, hands: 0, actions: 0, failures: [] }
   for (let g = from; g < to; g++) {
-    const { levels, rules } = soakTable(seed, g)
+    const { levels, rules } = soakTable(seed, g, opts.quick)
     const r = playGame({ levels, rules, seed: `${seed}:${g}`, maxActions })
     out.games++
     out.hands += r.hands

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import type { PartialRuleOptions } from '../engine/rules'
+import { playGame } from './arena'
+import { runSoak } from './soak'
+import type { BotLevel } from './types'
+
+const COMBOS: { name: string; rules: PartialRuleOptions }[] = [
+  { name: 'classic defaults', rules: {} },
+  { name: 'masters defaults', rules: { edition: 'masters' } },
+  { name: 'classic, Skip always the next player, floating', rules: { skipTarget: 'next', mustDiscardToGoOut: true } },
+  { name: 'classic, no hits on the lay-down turn, a natural per group', rules: { hitOnLayDownTurn: false, wildsNeedNaturalPerGroup: true } },
+  { name: 'masters, saved cards scored, floating, Skip next', rules: { edition: 'masters', scoreSavedCards: true, mustDiscardToGoOut: true, skipTarget: 'next' } },
+  { name: 'classic even phases, 8 Skips, no Wilds', rules: { phaseList: 'even', skipCount: 8, wildCount: 0 } },
+  { name: 'masters odd phases, fixed 4 hands', rules: { edition: 'masters', phaseList: 'odd', fixedHands: 4 } },
+  {
+    name: 'custom phase list',
+    rules: { phaseList: [[{ kind: 'colour', size: 4 }, { kind: 'run', size: 3 }], [{ kind: 'set', size: 2 }, { kind: 'set', size: 2 }, { kind: 'set', size: 2 }]] },
+  },
+]
+
+const TABLES: BotLevel[][] = [
+  ['easy', 'medium', 'hard', 'medium'],
+  ['hard', 'hard'],
+  ['easy', 'hard', 'medium', 'easy', 'hard', 'medium'],
+]
+
+describe('bots play only legal moves', () => {
+  for (const combo of COMBOS) {
+    it(`every bot action is accepted by apply: ${combo.name}`, () => {
+      for (let g = 0; g < 6; g++) {
+        const levels = TABLES[g % TABLES.length]
+        const seed = `legal:${combo.name}:${g}`
+        const r = playGame({ levels, seed, rules: combo.rules })
+        expect(r.rejected, `seed ${seed}`).toBeNull()
+        expect(r.capped, `seed ${seed}`).toBe(false)
+        expect(r.state.stage).toBe('gameOver')
+        expect(r.winner).not.toBeNull()
+      }
+    })
+  }
+
+  it('2,000 quick games with mixed levels and random rule options: no deadlock, no turn cap', () => {
+    // One- to three-hand games (fixedHands) of every edition and option; the 100,000-game soak is `npm run soak:ai`.
+    const r = runSoak('tests', 0, 2000, 20_000, { quick: true })
+    expect(r.failures).toEqual([])
+    expect(r.deadlocks).toBe(0)
+    expect(r.capped).toBe(0)
+    expect(r.games).toBe(2000)
+  })
+})
