@@ -19,6 +19,8 @@ export interface BenchResult {
   handsPerGame: number
   /** Replaying the same games through `apply` only (no policy, no views). */
   applyOnlyGamesPerSecond: number
+  /** The same, for states started with `recordLog: false` (how bots simulate). */
+  applyOnlyNoLogGamesPerSecond: number
 }
 
 const NAMES = ['P1', 'P2', 'P3', 'P4']
@@ -60,29 +62,32 @@ export function benchGames(seconds: number): BenchResult {
     if (logs.length < 300) logs.push({ seed, log: actionLog(r.state) })
   }
   const cpu = cpuNow() - c0
-  // Engine only: replay the recorded games through apply for about the same time.
-  const r0 = cpuNow()
-  let replayed = 0
-  const replayUntil = performance.now() + (seconds * 1000) / 2
-  while (performance.now() < replayUntil) {
-    for (const g of logs) {
-      let s = newGame({ players: NAMES, seed: g.seed })
-      for (const e of g.log) {
-        const r = apply(s, e.seat, e.action)
-        if (!r.ok) throw new Error('replay diverged')
-        s = r.state
+  // Engine only: replay the recorded games through apply.
+  const replayRate = (recordLog: boolean) => {
+    const r0 = cpuNow()
+    let replayed = 0
+    const replayUntil = performance.now() + (seconds * 1000) / 2
+    while (performance.now() < replayUntil) {
+      for (const g of logs) {
+        let s = newGame({ players: NAMES, seed: g.seed, recordLog })
+        for (const e of g.log) {
+          const r = apply(s, e.seat, e.action)
+          if (!r.ok) throw new Error('replay diverged')
+          s = r.state
+        }
+        replayed++
       }
-      replayed++
     }
+    return replayed / (cpuNow() - r0)
   }
-  const replayCpu = cpuNow() - r0
   return {
     games,
     cpuSeconds: cpu,
     gamesPerSecond: games / cpu,
     actionsPerSecond: actions / cpu,
     handsPerGame: hands / games,
-    applyOnlyGamesPerSecond: replayed / replayCpu,
+    applyOnlyGamesPerSecond: replayRate(true),
+    applyOnlyNoLogGamesPerSecond: replayRate(false),
   }
 }
 
@@ -92,6 +97,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `${r.gamesPerSecond.toFixed(0)} games/s with the greedy policy (${r.games} games, ${r.cpuSeconds.toFixed(1)} CPU s, ` +
       `${r.actionsPerSecond.toFixed(0)} actions/s, ${r.handsPerGame.toFixed(1)} hands/game); ` +
-      `apply alone: ${r.applyOnlyGamesPerSecond.toFixed(0)} games/s`,
+      `apply alone: ${r.applyOnlyGamesPerSecond.toFixed(0)} games/s (${r.applyOnlyNoLogGamesPerSecond.toFixed(0)} with recordLog false)`,
   )
 }

@@ -64,3 +64,24 @@ export function randomAction(view: GameView, rand: () => number): Action | null 
   if (!actions.length) return null
   return actions[Math.floor(rand() * actions.length)]
 }
+
+/**
+ * The safe default move when a seat's turn timer runs out (RULES.md section 10, `turnTimerSeconds`): choose
+ * the lowest open phase, draw from the deck, never lay down or hit, discard the highest-penalty card (keeping
+ * Wilds; a Skip goes to the first possible target). `null` when the seat has nothing to do.
+ */
+export function timeoutAction(view: GameView): Action | null {
+  if (view.seat === null || view.turn !== view.seat) return null
+  if (view.stage === 'choosePhase') return { type: 'choosePhase', phase: choosablePhases(view)[0] }
+  if (view.stage === 'draw') return { type: 'draw', from: 'deck' }
+  if (view.stage !== 'play') return null
+  const plain = view.hand.filter((c) => c !== WILD && c !== SKIP)
+  if (plain.length === 0 && view.hand.includes(SKIP)) {
+    const targets = skipTargets(view)
+    return targets.length && view.rules.skipTarget === 'choose' && view.hand.length > 1 ? { type: 'skip', card: 'S', target: targets[0] } : { type: 'skip', card: 'S' }
+  }
+  const pool = plain.length ? plain : view.hand
+  let worst = pool[0]
+  for (const c of pool) if (penaltyPoints(c) > penaltyPoints(worst)) worst = c
+  return { type: 'discard', card: worst }
+}

@@ -5,6 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apply } from './apply'
+import { timeoutAction } from './policy'
 import { gameArbitrary as game, params, PROPERTY_SEED, RULE_COMBOS } from './test-games'
 import { playRandomGame, viewSecrecyError } from './testing'
 import { spectatorView, viewFor } from './views'
@@ -13,7 +14,7 @@ const VIEW_GAMES = 200
 const PURITY_GAMES = 150
 
 describe('whole random games', () => {
-  it('shows each seat only what section 11 allows, at every step', () => {
+  it('shows each seat only what section 11 allows at every step, and the timeout move is always legal', () => {
     fc.assert(
       fc.property(game, ({ seed, players, combo }) => {
         playRandomGame({
@@ -27,6 +28,13 @@ describe('whole random games', () => {
             }
             const err = viewSecrecyError(after, spectatorView(after), null)
             if (err) throw new Error(`spectator: ${err}`)
+            // The turn timer's safe default move is always legal.
+            if (after.turn !== null) {
+              const fallback = timeoutAction(viewFor(after, after.turn))
+              if (!fallback) throw new Error('no default move for the seat on turn')
+              const r = apply(after, after.turn, fallback)
+              if (!r.ok) throw new Error(`default move ${JSON.stringify(fallback)} refused: ${r.error.code}`)
+            }
           },
         })
       }),

@@ -7,7 +7,7 @@ import { apply } from './apply'
 import { actionLog, newGame, type GameState, type LogEntry, type NewGameOptions } from './state'
 
 /** The options `newGame` was called with, recovered from any state of a game it started. */
-export function setupOf(state: GameState): Required<NewGameOptions> {
+export function setupOf(state: GameState): Required<Omit<NewGameOptions, 'recordLog'>> {
   const n = state.players.length
   return {
     rules: state.rules,

@@ -76,8 +76,11 @@ export interface GameState {
   tieBreak: number[] | null
   lastHand: HandResult | null
   winner: number | null
-  /** The accepted actions, in chunks of LOG_CHUNK (full chunks are shared between states, never written). */
-  log: LogEntry[][]
+  /**
+   * The accepted actions, in chunks of LOG_CHUNK (full chunks are shared between states, never written);
+   * `null` when the game was started with `recordLog: false` (bot simulations, which need speed, not replays).
+   */
+  log: LogEntry[][] | null
 }
 
 export const HAND_SIZE = 10
@@ -90,6 +93,8 @@ export interface NewGameOptions {
   seed: string
   /** The first dealer; chosen at random from the seed when omitted (section 2). */
   dealer?: number
+  /** Keep the action log in the state (default true); see `GameState.log`. */
+  recordLog?: boolean
 }
 
 export function newGame(opts: NewGameOptions): GameState {
@@ -135,7 +140,7 @@ export function newGame(opts: NewGameOptions): GameState {
     tieBreak: null,
     lastHand: null,
     winner: null,
-    log: [],
+    log: opts.recordLog === false ? null : [],
   }
   const deal = redeal(handSeed, { rules, playerCount: n, dealer })
   return startHand(state, deal)
@@ -262,6 +267,7 @@ export function phaseNumberOf(state: Pick<GameState, 'rules' | 'phases'>, p: Pla
 
 /** The accepted actions in order (seed + rules + names + this log replays the game). */
 export function actionLog(state: GameState): LogEntry[] {
+  if (!state.log) throw new Error('this game keeps no action log (recordLog: false)')
   return state.log.flat()
 }
 
