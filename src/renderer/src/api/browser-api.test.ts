@@ -7,13 +7,16 @@
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import type { WebSocketServer as WssType } from 'ws'
 import { DEFAULT_SETTINGS, PROTOCOL_VERSION, WS_PATH } from '../../../shared/api'
 import { SEAT_KEY, SETTINGS_KEY, createBrowserApi, loadLocalSettings, type StorageLike } from './browser-api'
 import { createWsApi, type WebSocketCtor, type WsGameApi } from './ws-api'
 
 // Node's own `ws` (this project resolves bare imports with browser conditions, where `ws` is a stub).
-const { WebSocket, WebSocketServer } = createRequire(import.meta.url)('ws') as typeof import('ws')
+const { WebSocket, WebSocketServer } = createRequire(import.meta.url)(
+  fileURLToPath(new URL('../../../../node_modules/ws/index.js', import.meta.url)),
+) as typeof import('ws')
 
 class MemoryStorage implements StorageLike {
   map = new Map<string, string>()

@@ -17,7 +17,6 @@ import {
   fail,
   settingsPatchSchema,
   settingsSchema,
-  tableJoinResultSchema,
   type ApiResult,
   type GameApi,
   type Settings,
@@ -121,8 +120,8 @@ export function createBrowserApi(options: BrowserApiOptions): WsGameApi {
       result = (await remote.invoke('table.join', params as never)) as ApiResult<unknown>
     }
     if (result.ok) {
-      const value = tableJoinResultSchema.safeParse(result.value)
-      if (value.success && value.data.token) writeSeat({ name: String(params.name), token: value.data.token })
+      const token = (result.value as { token?: unknown } | null)?.token
+      if (typeof token === 'string' && token.length > 0 && token.length <= 128) writeSeat({ name: String(params.name), token })
     }
     return result
   }
