@@ -5,7 +5,7 @@
  * NOTHING in this import graph may import `electron` (test/node/headless-graph.test.ts checks).
  *
  *   tsx src/main/headless.ts [--port 7310] [--host 0.0.0.0] [--name NAME] [--data-dir DIR] [--resume]
- *                            [--static-dir out/renderer]
+ *                            [--static-dir out/renderer] [--no-advert]
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveHeadlessDataDir } from './data-dir'
 import { joinUrlsFor, startHostServer } from './net/host-server'
+import { createAdvertManager } from './net/discovery'
 import { SaveStore } from './session/saves'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -25,6 +26,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'static-dir': { type: 'string' },
     resume: { type: 'boolean', default: false },
+    /** No mDNS advert (tests: never multicast outward). */
+    'no-advert': { type: 'boolean', default: false },
   },
 })
 
@@ -43,6 +46,9 @@ const tableName = (values.name ?? 'Phase 10 table').trim().slice(0, 40) || 'Phas
 const resume = values.resume ? (await new SaveStore(dataDir).list())[0] : undefined
 if (values.resume && !resume) console.warn('--resume: no saved table in the data dir; opening a new one')
 
+// The mDNS advert follows the table (TableHost 'changed' → TableNetwork.advertise → TXT record update).
+let boundPort = 0
+const advert = values['no-advert'] ? null : createAdvertManager({ port: () => boundPort, warn: (m) => console.warn(m) })
 const host = await startHostServer({
   port,
   host: values.host,
@@ -50,6 +56,8 @@ const host = await startHostServer({
   staticDir,
   app: { name: pkg.productName ?? pkg.name, version: pkg.version },
   table: { tableName, resume },
+  advertise: advert ? (info) => advert.advertise(info) : undefined,
+  onListening: (p) => (boundPort = p),
 })
 console.log(`Phase 10 host listening on ${host.url}`)
 if (values.host === '0.0.0.0') {
@@ -61,7 +69,7 @@ if (table) console.log(`  table: ${table.info().name} (${table.tableId})${resume
 console.log(`  data dir: ${dataDir}`)
 
 const shutdown = () => {
-  host.close().then(() => process.exit(0))
+  Promise.all([host.close(), advert?.stop()]).then(() => process.exit(0))
   setTimeout(() => process.exit(0), 2000).unref()
 }
 process.on('SIGINT', shutdown)

@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { registerIpc } from './ipc'
 import { appLocation, contentSecurityPolicyFor, isAppUrl, type AppLocation } from './security'
-import { createServices } from './services'
+import { createDesktopServices } from './desktop-services'
 
 const here = dirname(fileURLToPath(import.meta.url)) // out/main when built
 
@@ -134,7 +134,13 @@ export async function startApp(): Promise<RunningApp | null> {
 
   await app.whenReady()
   installSessionSecurity(session.defaultSession, location, devUrl)
-  const services = await createServices({ dataDir: app.getPath('userData'), app: { name: app.getName(), version: app.getVersion() } })
+  const services = await createDesktopServices({
+    dataDir: app.getPath('userData'),
+    app: { name: app.getName(), version: app.getVersion() },
+    staticDir: dirname(paths.indexHtml),
+  })
+  // Withdraw the mDNS advert (goodbye packets), flush the autosave, stop the bot worker.
+  app.on('will-quit', () => void services.shutdown())
   registerIpc({
     ipcMain,
     services,

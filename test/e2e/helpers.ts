@@ -38,7 +38,7 @@ export async function startHeadlessHost(dataDir: string): Promise<HostProcess> {
   if (!existsSync(join(root, 'out/renderer/index.html'))) {
     throw new Error('out/renderer is missing: e2e needs the build (`npm test` builds first; or run `npm run build`)')
   }
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir], {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-advert'], {
     cwd: root,
     detached: true, // own process group, so stop() ends tsx and the node it spawns, and nothing else
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import type { WebSocketServer } from 'ws'
 import { createServices, type Services, type ServicesOptions } from '../services'
+import type { TableInfo } from '../../shared/api'
 import type { TableNetwork } from '../session/session'
 import { createStaticHandler } from './static-server'
 import { OPERATOR_COOKIE, attachWsBridge, type WsBridgeOptions } from './ws-bridge'
@@ -26,6 +27,10 @@ export interface HostServerOptions extends Omit<ServicesOptions, 'network' | 'op
   ws?: Omit<WsBridgeOptions, 'operatorToken'>
   /** Open a LAN table at start (the headless host does); `resume`: a saved table id. */
   table?: { tableName: string; resume?: string }
+  /** The hosted table's advert changed (mDNS TXT record); `null`: withdrawn. */
+  advertise?: (info: TableInfo | null) => void
+  /** Called with the bound port before the table opens (the advert needs it). */
+  onListening?: (port: number) => void
 }
 
 export interface HostServer {
@@ -115,9 +120,11 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
     network: {
       open: async () => listener?.joinUrls ?? [],
       close: async () => {}, // the headless host keeps listening between tables
+      advertise: options.advertise,
     },
   })
   listener = await listen(services, { port: options.port, host: options.host, staticDir: options.staticDir, operatorToken, ws: options.ws })
+  options.onListening?.(listener.port)
   if (options.table) {
     const opened = await services.table.openHosted(options.table)
     if (!opened.ok) {

@@ -122,13 +122,12 @@ export function createTableService(o: TableServiceOptions): TableService {
     if (resume !== undefined) {
       const loaded = await saves.load(resume)
       if (!loaded) return fail('NO_TABLE', `no readable save for table ${resume}`)
-      const host = adopt(TableHost.fromSave(loaded, hostOptions()))
-      if (host.mode === 'lan' && o.network) joinUrls = await o.network.open()
-      return ok(host)
+      // Listen first: the advert (adopt → tellInfo) needs the bound port.
+      if (loaded.save.mode === 'lan' && o.network) joinUrls = await o.network.open()
+      return ok(adopt(TableHost.fromSave(loaded, hostOptions())))
     }
-    const host = makeHost('lan', tableName, rules)
     if (o.network) joinUrls = await o.network.open()
-    return ok(host)
+    return ok(makeHost('lan', tableName, rules))
   }
 
   const needHost = (): ApiResult<TableHost> => {
