@@ -5,7 +5,7 @@
  */
 import { SKIP, type CardCode } from './cards'
 import { assertNever, fail, readAction, type Action, type ApplyResult, type GameEvent } from './actions'
-import { applyHit, handCardOf, makePhase } from './groups'
+import { applyHit, handCardOf, makePhase, type LaidGroup } from './groups'
 import { openRng, shuffleInPlace } from './rng'
 import { dealNextHand, endHand } from './scoring'
 import { activePhaseOf, appendLog, copyPlayer, copyState, inHand, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
@@ -80,9 +80,20 @@ function withPlayer(state: GameState, seat: number, patch: Pick<Partial<PlayerSt
 function without(hand: readonly CardCode[], card: CardCode): CardCode[] | null {
   const i = hand.lastIndexOf(card)
   if (i < 0) return null
-  const out = hand.slice()
-  out.splice(i, 1)
+  const out: CardCode[] = new Array(hand.length - 1)
+  for (let j = 0; j < i; j++) out[j] = hand[j]
+  for (let j = i + 1; j < hand.length; j++) out[j - 1] = hand[j]
   return out
+}
+
+/** Laid groups are never changed once on the table (a hit makes a new group): frozen, views share them. */
+function freezeGroups(groups: LaidGroup[]): LaidGroup[] {
+  for (const g of groups) {
+    if (Object.isFrozen(g)) continue
+    Object.freeze(g.cards)
+    Object.freeze(g)
+  }
+  return Object.freeze(groups) as LaidGroup[]
 }
 
 /** Section 9: each player, from the dealer's left, publicly chooses an uncompleted phase. */
@@ -176,7 +187,7 @@ function layDown(state: GameState, seat: number, groups: string[][], events: Gam
     return fail('INVALID_PHASE', 'going out needs a final discard (mustDiscardToGoOut)')
   events.push({ type: 'laidDown', seat, phase: phase.number, groups: laid })
   state.laidThisTurn = true
-  state.players = withPlayer(state, seat, { hand, laidDown: laid })
+  state.players = withPlayer(state, seat, { hand, laidDown: freezeGroups(laid) })
   return hand.length === 0 ? goOut(state, seat, events) : state
 }
 
@@ -199,7 +210,7 @@ function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hi
   laid[gi] = group
   const players = state.players.slice()
   players[ts] = copyPlayer(players[ts])
-  players[ts].laidDown = laid
+  players[ts].laidDown = freezeGroups(laid)
   players[seat] = copyPlayer(players[seat])
   players[seat].hand = hand
   const old = target[gi]

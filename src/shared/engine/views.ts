@@ -70,7 +70,8 @@ function buildView(state: GameState, seat: number | null): GameView {
       name: p.name,
       phase: phaseNumberOf(state, p),
       completed: p.completed.slice(),
-      laidDown: p.laidDown ? structuredCloneGroups(p.laidDown) : null,
+      // Laid groups are frozen in the state (apply.ts): shared, not copied.
+      laidDown: p.laidDown,
       score: p.score,
       pendingSkip: p.pendingSkip,
       handCount: p.hand.length,
@@ -96,9 +97,6 @@ function buildView(state: GameState, seat: number | null): GameView {
   }
 }
 
-function structuredCloneGroups(groups: LaidGroup[]): LaidGroup[] {
-  return groups.map((g) => ({ ...g, cards: g.cards.slice() }))
-}
 
 // ---- helpers from a view (hints for the UI, moves for bots) ----
 
