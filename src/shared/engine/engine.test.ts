@@ -56,6 +56,14 @@ describe('dealing (section 2)', () => {
     expect(dealers.size).toBe(3)
     expect(newGame({ players: NAMES, seed: 'same' })).toEqual(newGame({ players: NAMES, seed: 'same' }))
   })
+  it('deals a scenario that names no cards exactly like newGame', () => {
+    const run = runScenario({ players: 4, seed: 'same deal', steps: [] })
+    const game = newGame({ players: ['a', 'b', 'c', 'd'], seed: 'same deal' })
+    if (!run.valid) throw new Error(run.reason)
+    expect(run.state.players.map((p) => p.hand)).toEqual(game.players.map((p) => p.hand))
+    expect(run.state.drawPile).toEqual(game.drawPile)
+    expect(run.state.dealer).toBe(game.dealer)
+  })
   it('refuses fewer than 2 or more than 6 players', () => {
     expect(() => newGame({ players: ['solo'], seed: 'x' })).toThrow()
     expect(() => newGame({ players: Array(7).fill('p'), seed: 'x' })).toThrow()
