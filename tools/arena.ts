@@ -104,7 +104,8 @@ async function main(): Promise<void> {
     if (args.json) process.stdout.write(JSON.stringify({ ...r, failures: r.failures.slice(0, 20), seconds }) + '\n')
     else {
       process.stdout.write(
-        `soak: ${r.games} games (seed ${seed}), ${r.deadlocks} deadlocks, ${r.capped} turn-cap hits, ` +
+        `soak: ${r.games} games (seed ${seed}), ${r.deadlocks} deadlocks, ${r.capped} turn-cap hits by bots, ` +
+          `${r.stalemates} rules stalemates (turn cap with no possible hit for anyone), ` +
           `${r.hands} hands, ${r.actions} actions, ${seconds.toFixed(1)} s\n`,
       )
       for (const f of r.failures.slice(0, 20)) process.stdout.write(`  ${JSON.stringify(f)}\n`)

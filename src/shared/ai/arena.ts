@@ -5,6 +5,7 @@
  */
 import type { Action, GameEvent } from '../engine/actions'
 import { apply } from '../engine/apply'
+import { canHit, type LaidGroup } from '../engine/groups'
 import type { PartialRuleOptions } from '../engine/rules'
 import { newGame, type GameState } from '../engine/state'
 import { viewFor, type GameView } from '../engine/views'
@@ -46,6 +47,11 @@ export interface GameResult {
   actions: number
   /** The turn cap was reached. */
   capped: boolean
+  /**
+   * At the cap, the table was a stalemate no player can break (`isStalemate`): a property of the rules
+   * and phase list, not of the bots.
+   */
+  stalemate: boolean
   /** A bot action `apply` refused, or a bot that gave no action on its turn: the game stops there. */
   rejected: Rejection | null
   state: GameState
@@ -62,7 +68,8 @@ export function playGame(opts: PlayGameOptions): GameResult {
   let actions = 0
   let turns = 0
   while (state.stage !== 'gameOver') {
-    if (actions >= maxActions) return { winner: null, hands: state.handNumber, turns, actions, capped: true, rejected: null, state }
+    if (actions >= maxActions)
+      return { winner: null, hands: state.handNumber, turns, actions, capped: true, stalemate: isStalemate(state), rejected: null, state }
     // In handOver any seat may deal on; seat 0's bot does.
     const seat = state.stage === 'handOver' ? 0 : (state.turn as number)
     const view = viewFor(state, seat)
@@ -73,19 +80,38 @@ export function playGame(opts: PlayGameOptions): GameResult {
     if (opts.timing) opts.timing(seat, bot.level, performance.now() - t0)
     if (!action) {
       const rejected = { seat, action, code: 'NO_ACTION', message: `bot gave no action in stage ${state.stage}` }
-      return { winner: null, hands: state.handNumber, turns, actions, capped: false, rejected, state }
+      return { winner: null, hands: state.handNumber, turns, actions, capped: false, stalemate: false, rejected, state }
     }
     const r = apply(state, seat, action)
     if (!r.ok) {
       const rejected = { seat, action, code: r.error.code, message: r.error.message }
-      return { winner: null, hands: state.handNumber, turns, actions, capped: false, rejected, state }
+      return { winner: null, hands: state.handNumber, turns, actions, capped: false, stalemate: false, rejected, state }
     }
     if (action.type === 'draw') turns++
     for (const e of r.events) for (let s = 0; s < n; s++) histories[s].push(publicEventFor(e, s))
     state = r.state
     actions++
   }
-  return { winner: state.winner, hands: state.handNumber, turns, actions, capped: false, rejected: null, state }
+  return { winner: state.winner, hands: state.handNumber, turns, actions, capped: false, stalemate: false, rejected: null, state }
+}
+
+/**
+ * A hand no one can ever end: every player in it has laid down, and no card left anywhere (hands, draw
+ * pile, discard pile) fits any laid group, so no hit is possible, nobody can go out, and the draw pile
+ * reshuffles forever. RULES.md has no rule that ends such a hand; it happens with sets-only phase lists
+ * once every copy of the laid numbers is on the table. (Harness only: it reads the hidden state.)
+ */
+export function isStalemate(state: GameState): boolean {
+  if (state.stage !== 'draw' && state.stage !== 'play') return false
+  const groups: LaidGroup[] = []
+  for (let s = 0; s < state.players.length; s++) {
+    if (state.tieBreak !== null && !state.tieBreak.includes(s)) continue
+    const p = state.players[s]
+    if (!p.laidDown) return false
+    groups.push(...p.laidDown)
+  }
+  const cards = [...state.players.flatMap((p) => p.hand), ...state.drawPile.slice(0, state.drawCount), ...state.discard]
+  return !cards.some((c) => groups.some((g) => canHit(g, c)))
 }
 
 export interface ArenaOptions {

@@ -11,14 +11,17 @@ import { BOT_LEVELS, type BotLevel } from './types'
 
 export interface SoakFailure {
   game: number
-  kind: 'deadlock' | 'capped'
+  kind: 'deadlock' | 'capped' | 'stalemate'
   detail: string
 }
 
 export interface SoakResult {
   games: number
   deadlocks: number
+  /** Games that reached the turn cap for a reason other than a rules stalemate (a bot problem). */
   capped: number
+  /** Games that reached the turn cap in a rules stalemate (`isStalemate`): reported, not a bot failure. */
+  stalemates: number
   hands: number
   actions: number
   failures: SoakFailure[]
@@ -44,7 +47,7 @@ export function soakTable(seed: string, g: number, quick = false): { levels: Bot
   if (r() < 0.3) rules.hitOnLayDownTurn = false
   if (r() < 0.3) rules.mustDiscardToGoOut = true
   if (r() < 0.2) rules.fixedHands = int(1, 12)
-  if (quick) rules.fixedHands = int(1, 3)
+  if (quick) rules.fixedHands = 1
   if (edition === 'masters' && r() < 0.3) rules.scoreSavedCards = true
   return { levels, rules }
 }
@@ -78,9 +81,9 @@ function customPhases(int: (lo: number, hi: number) => number): GroupRequirement
   return phases
 }
 
-/** `quick`: every game lasts 1 to 3 hands (fixedHands), for tests. */
+/** `quick`: every game is one hand (fixedHands 1), for tests. */
 export function runSoak(seed: string, from: number, to: number, maxActions = 20_000, opts: { quick?: boolean } = {}): SoakResult {
-  const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, hands: 0, actions: 0, failures: [] }
+  const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, stalemates: 0, hands: 0, actions: 0, failures: [] }
   for (let g = from; g < to; g++) {
     const { levels, rules } = soakTable(seed, g, opts.quick)
     const r = playGame({ levels, rules, seed: `${seed}:${g}`, maxActions })
@@ -91,19 +94,22 @@ export function runSoak(seed: string, from: number, to: number, maxActions = 20_
       out.deadlocks++
       if (out.failures.length < 50) out.failures.push({ game: g, kind: 'deadlock', detail: JSON.stringify({ levels, rules, ...r.rejected }) })
     } else if (r.capped) {
-      out.capped++
-      if (out.failures.length < 50) out.failures.push({ game: g, kind: 'capped', detail: JSON.stringify({ levels, rules, hands: r.hands }) })
+      const kind = r.stalemate ? 'stalemate' : 'capped'
+      if (r.stalemate) out.stalemates++
+      else out.capped++
+      if (out.failures.length < 50) out.failures.push({ game: g, kind, detail: JSON.stringify({ levels, rules, hands: r.hands }) })
     }
   }
   return out
 }
 
 export function mergeSoak(parts: readonly SoakResult[]): SoakResult {
-  const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, hands: 0, actions: 0, failures: [] }
+  const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, stalemates: 0, hands: 0, actions: 0, failures: [] }
   for (const p of parts) {
     out.games += p.games
     out.deadlocks += p.deadlocks
     out.capped += p.capped
+    out.stalemates += p.stalemates
     out.hands += p.hands
     out.actions += p.actions
     out.failures.push(...p.failures)
