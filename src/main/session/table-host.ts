@@ -121,6 +121,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private seed = ''
   /** Every event of this game, oldest first (bots' public history). */
   private history: GameEvent[] = []
+  /** Where the current hand's events start in `history` (a bot needs only those: ai/types.ts). */
+  private handStart = 0
   private recent: Batch[] = []
   private chatLog: ChatMessage[] = []
   private chatId = 0
@@ -161,6 +163,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     host.seed = save.seed
     host.state = state
     host.history = events.slice()
+    host.handStart = Math.max(0, host.history.findLastIndex((e) => e.type === 'handDealt'))
     host.status = state.stage === 'gameOver' ? 'over' : 'playing'
     host.seats = save.seats.map((s) => ({ ...s, clientId: null, ready: true, graceEndsAt: null, graceTimer: null }))
     for (let i = 0; i < host.seats.length; i++) if (host.isHumanControlled(i)) host.startGrace(i)
@@ -615,6 +618,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.seed = seed
     this.state = newGame({ players: this.seats.map((s) => s.name), seed, rules: this.rulesPatch })
     this.history = []
+    this.handStart = 0
     this.recent = []
     this.status = 'playing'
     this.forcedSeat = null
@@ -638,7 +642,10 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       }
     })
     this.state = after
-    this.history.push(...r.events)
+    for (const e of r.events) {
+      if (e.type === 'handDealt') this.handStart = this.history.length
+      this.history.push(e)
+    }
     const batch: Batch = { version: after.version, events: r.events, secrets }
     this.recent.push(batch)
     if (this.recent.length > RECENT_BATCHES) this.recent.shift()
@@ -772,7 +779,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       if (ticket !== this.botTicket) return
       const view = viewFor(this.state!, seat)
       this.opts.bots
-        .decide({ level, view, history: this.history, salt: `${this.tableId}#${seat}` })
+        .decide({ level, view, history: this.history.slice(this.handStart), salt: `${this.tableId}#${seat}` })
         .then(
           (action) => this.botAnswered(ticket, seat, action),
           (err: unknown) => {

@@ -84,6 +84,7 @@ export class TestClient {
   snapshot: TableSnapshot | null = null
   token: string | null = null
   closed = false
+  closeCode: number | null = null
   private nextId = 1
   private readonly pending = new Map<number, (r: ApiResult<unknown>) => void>()
   private readonly waiters = new Set<() => void>()
@@ -100,17 +101,18 @@ export class TestClient {
       } else if (frame.event === 'table.snapshot') this.snapshot = frame.payload as TableSnapshot | null
       for (const w of [...this.waiters]) w()
     })
-    ws.on('close', () => {
+    ws.on('close', (code) => {
       this.closed = true
+      this.closeCode = code
       for (const done of this.pending.values()) done({ ok: false, error: { code: 'DISCONNECTED', message: 'closed' } })
       this.pending.clear()
       for (const w of [...this.waiters]) w()
     })
   }
 
-  static connect(url: string, headers: Record<string, string> = {}): Promise<TestClient> {
+  static connect(url: string, headers: Record<string, string> = {}, options: WebSocket.ClientOptions = {}): Promise<TestClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { headers })
+      const ws = new WebSocket(url, { headers, ...options })
       const client = new TestClient(ws)
       ws.once('open', () => resolve(client))
       ws.once('error', reject)
@@ -209,9 +211,11 @@ export async function playUntil(clients: TestClient[], stopWhen: (s: TableSnapsh
   const deadline = Date.now() + ms
   while (Date.now() < deadline) {
     const snap = clients[0].snapshot
-    if (snap && stopWhen(snap)) return
+    // Decide on a settled table: every client has heard the same version.
+    const settled = clients.every((c) => c.snapshot?.version === snap?.version)
+    if (snap && settled && stopWhen(snap)) return
     let acted = false
-    for (const c of clients) {
+    for (const c of settled ? clients : []) {
       const s = c.snapshot
       if (!s || !s.view) continue
       const action = humanMove(s, `p${s.mySeat}`)
