@@ -1,0 +1,51 @@
+/** docs/protocol.md must describe the contract as it is: every name, code, action, TXT key and limit. */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { MAX_FRAME_BYTES } from '../../../src/main/net/ws-bridge'
+import { PROTOCOL_VERSION, SERVICE_TYPE, encodeTxt } from '../../../src/main/net/discovery'
+import { API_ERROR_CODES, ENGINE_ERROR_CODES, LOCAL_ONLY_REQUESTS, WS_PATH, events, requests } from '../../../src/shared/api'
+import { actionSchema } from '../../../src/shared/engine/actions'
+
+const doc = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8')
+const mentioned = (name: string) => doc.includes(`\`${name}\``)
+
+describe('docs/protocol.md matches the contract', () => {
+  it('names its protocol version', () => {
+    expect(doc).toMatch(new RegExp(`# Phase 10 LAN protocol — version ${PROTOCOL_VERSION}\\b`))
+    expect(doc).toContain(`Protocol version: **${PROTOCOL_VERSION}**`)
+  })
+
+  it.each(Object.keys(requests))('documents the request %s (and in the appendix table)', (name) => {
+    expect(mentioned(name)).toBe(true)
+    expect(doc).toMatch(new RegExp(`^\\| \`${name.replace('.', '\\.')}\` \\|`, 'm'))
+  })
+
+  it.each(Object.keys(events))('documents the event %s', (name) => {
+    expect(doc).toMatch(new RegExp(`^\\| \`${name.replace('.', '\\.')}\` \\|`, 'm'))
+  })
+
+  it('marks exactly the local-only requests as host only', () => {
+    for (const name of Object.keys(requests)) {
+      const row = doc.split('\n').find((l) => l.startsWith(`| \`${name}\` |`)) as string
+      expect(row.includes('host only'), name).toBe((LOCAL_ONLY_REQUESTS as readonly string[]).includes(name))
+    }
+  })
+
+  it.each([...API_ERROR_CODES])('explains the error code %s', (code) => {
+    expect(doc).toMatch(new RegExp(`^\\| \`${code}\` \\|`, 'm'))
+  })
+
+  it('lists every engine error code and gives an example of every action type', () => {
+    for (const code of ENGINE_ERROR_CODES) expect(mentioned(code), code).toBe(true)
+    const types = actionSchema.options.map((o) => o.shape.type.value)
+    for (const type of types) expect(doc, type).toContain(`{ "type": "${type}"`)
+  })
+
+  it('documents every TXT key, the service type, the path and the frame limit', () => {
+    const txt = encodeTxt({ tableId: 'x', name: 'x', hostName: 'x', protocol: 1, seatsTaken: 1, seatsTotal: 6, inProgress: false, edition: 'classic' })
+    for (const key of Object.keys(txt)) expect(doc).toMatch(new RegExp(`^\\| \`${key}\` \\|`, 'm'))
+    expect(doc).toContain(`\`_${SERVICE_TYPE}._tcp\``)
+    expect(doc).toContain(`ws://HOST:PORT${WS_PATH}`)
+    expect(doc).toContain(`**${MAX_FRAME_BYTES / 1024} KiB**`)
+  })
+})
