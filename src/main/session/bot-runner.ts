@@ -73,7 +73,7 @@ export class WorkerBotRunner implements BotRunner {
   /** The worker starts on the first decision (a host with no bot never starts one). */
   constructor(
     private readonly url: URL,
-    private readonly options: { execArgv?: string[] } = {},
+    private readonly options: { execArgv?: string[]; warn?: (m: string) => void } = {},
   ) {}
 
   private start(): Worker {
@@ -89,6 +89,7 @@ export class WorkerBotRunner implements BotRunner {
     const die = (err: Error) => {
       if (this.failed) return
       this.failed = err
+      this.options.warn?.(`[bots] the bot worker stopped (${err.message}); bots decide on the main thread`)
       // Whatever was asked is answered on the main thread instead: a dead worker never stalls a table.
       const fallback = new InProcessBotRunner()
       for (const [, p] of this.pending) fallback.decide(p.request).then(p.resolve, p.reject)
@@ -125,7 +126,7 @@ export function createBotRunner(warn: (m: string) => void = (m) => console.warn(
     return new InProcessBotRunner()
   }
   try {
-    return new WorkerBotRunner(url)
+    return new WorkerBotRunner(url, { warn })
   } catch (err) {
     warn(`[bots] cannot start the bot worker (${err instanceof Error ? err.message : String(err)}); bots decide on the main thread`)
     return new InProcessBotRunner()

@@ -1,0 +1,96 @@
+/**
+ * The headless host (`tsx src/main/headless.ts`, its own process, bots in a worker thread) is killed with
+ * SIGKILL mid-game, restarted with `--resume`, and the players come back to their seats with their tokens.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, expect, it } from 'vitest'
+import { TestClient, playUntil, untilAny } from './harness'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+const children: ChildProcess[] = []
+const clients: TestClient[] = []
+let dataDir = ''
+
+afterAll(async () => {
+  for (const c of clients) c.close()
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+async function startHost(extra: string[]): Promise<{ child: ChildProcess; wsUrl: string; opToken: string; output: () => string }> {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-advert', ...extra], {
+    cwd: root,
+    detached: true, // its own process group: SIGKILL takes tsx and its node child, nothing else
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  const m = await new Promise<RegExpExecArray>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no operator URL within 20 s:\n${out}`)), 20_000)
+    const check = () => {
+      const found = /operator \(runs the table\): http:\/\/([\d.]+:\d+)\/\?op=(\S+)/.exec(out)
+      if (found && /table: /.test(out)) {
+        clearTimeout(timer)
+        ok(found)
+      }
+    }
+    child.stdout!.on('data', check)
+    child.once('exit', (code) => fail(new Error(`host exited (${code}):\n${out}`)))
+  })
+  return { child, wsUrl: `ws://${m[1]}/api`, opToken: m[2], output: () => out }
+}
+
+const kill = (child: ChildProcess) =>
+  new Promise<void>((done) => {
+    child.once('exit', () => done())
+    process.kill(-child.pid!, 'SIGKILL')
+  })
+
+it('a killed host resumes from its save and the players rejoin their seats with their tokens', async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'p10-resume-'))
+  const first = await startHost(['--name', 'Kitchen'])
+  const host = await TestClient.connect(first.wsUrl)
+  const ann = await TestClient.connect(first.wsUrl)
+  clients.push(host, ann)
+  expect((await host.request('host.claim', { token: first.opToken })).ok).toBe(true)
+  expect((await host.request('settings.set', { botDelayMs: 0 })).ok).toBe(true)
+  await host.join('Host')
+  await ann.join('Ann')
+  await host.request('lobby.addBot', { level: 'hard' })
+  await host.request('lobby.setRules', { rules: { phaseList: [[{ kind: 'set', size: 3 }, { kind: 'set', size: 3 }], [{ kind: 'set', size: 4 }, { kind: 'set', size: 3 }]] } })
+  await ann.request('lobby.setReady', { ready: true })
+  expect((await host.request('lobby.start', { seed: 'resume-test-seed-0042' })).ok).toBe(true)
+  await playUntil([host, ann], (s) => s.version >= 25 && s.view!.turn !== null && s.seats[s.view!.turn].kind === 'human')
+  const before = { version: host.snapshot!.version, hostHand: host.snapshot!.view!.hand, annHand: ann.snapshot!.view!.hand, tableId: host.snapshot!.tableId }
+  await new Promise((r) => setTimeout(r, 300)) // the autosave of the last action lands
+  await kill(first.child)
+  await untilAny([host, ann], () => (host.closed && ann.closed ? true : undefined))
+  expect(await readdir(join(dataDir, 'saves'))).toEqual([`${before.tableId}.json`])
+
+  const second = await startHost(['--resume'])
+  expect(second.output()).toContain(`(${before.tableId}), resumed`)
+  const host2 = await TestClient.connect(second.wsUrl)
+  const ann2 = await TestClient.connect(second.wsUrl)
+  clients.push(host2, ann2)
+  // The first player back sees the table waiting for the other.
+  expect((await ann2.join('Ann', { token: ann.token! })).ok).toBe(true)
+  expect(ann2.snapshot).toMatchObject({ tableId: before.tableId, name: 'Kitchen', status: 'playing', version: before.version, mySeat: 1 })
+  expect(ann2.snapshot!.paused).toMatchObject({ seat: 0, name: 'Host' })
+  expect(ann2.snapshot!.view!.hand).toEqual(before.annHand)
+  // The old operator token is void; the new one is printed at the restart.
+  expect(await host2.request('host.claim', { token: first.opToken })).toMatchObject({ ok: false, error: { code: 'BAD_TOKEN' } })
+  expect((await host2.request('host.claim', { token: second.opToken })).ok).toBe(true)
+  expect((await host2.join('Host', { token: host.token! })).ok).toBe(true)
+  expect(host2.snapshot!.view!.hand).toEqual(before.hostHand)
+  expect(host2.snapshot!.paused).toBeNull()
+  await playUntil([host2, ann2])
+  expect(host2.snapshot!.status).toBe('over')
+  // The Hard bot decided in its worker thread all along (a failed worker would have said so).
+  expect(first.output() + second.output()).not.toContain('[bots]')
+})

@@ -1,0 +1,159 @@
+/**
+ * The table through the services as the desktop app uses them (client `local`, operator), plus TableHost
+ * details that need no network: solo games, resume after a restart, corrupt saves, the turn timer, the bot
+ * worker.
+ */
+import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createServices, type RequestContext, type Services } from '../../../src/main/services'
+import { InProcessBotRunner, WorkerBotRunner, botWorkerUrl, decideNow } from '../../../src/main/session/bot-runner'
+import { TableHost } from '../../../src/main/session/table-host'
+import { decide } from '../../../src/shared/ai'
+import type { ApiEvent, ApiResult, TableSnapshot } from '../../../src/shared/api'
+import { newGame } from '../../../src/shared/engine/state'
+import { viewFor } from '../../../src/shared/engine/views'
+
+const local: RequestContext = { transport: 'ipc', clientId: 'local', operator: true }
+let dataDir: string
+let services: Services | null = null
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'p10-solo-'))
+})
+afterEach(async () => {
+  await services?.close()
+  services = null
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+async function start(): Promise<{ s: Services; heard: ApiEvent[]; others: ApiEvent[] }> {
+  const s = await createServices({ dataDir, app: { name: 'Phase 10', version: '0' }, bots: new InProcessBotRunner(), botDelayMs: 0, warn: () => {} })
+  services = s
+  const heard: ApiEvent[] = []
+  const others: ApiEvent[] = []
+  s.events.subscribe((e) => heard.push(e), { id: 'local', isOperator: () => true })
+  s.events.subscribe((e) => others.push(e), { id: 'ws:99', isOperator: () => false })
+  return { s, heard, others }
+}
+
+const call = async <T>(s: Services, name: string, params: unknown, ctx = local) => (await s.dispatch(name, params, ctx)) as ApiResult<T>
+
+/** Plays the local seat (Easy bot moves) until `stop` or the game ends; bots answer in between. */
+async function playLocal(s: Services, stop: (snap: TableSnapshot) => boolean = (x) => x.status === 'over'): Promise<TableSnapshot> {
+  for (let i = 0; i < 20_000; i++) {
+    const snap = (await call<TableSnapshot>(s, 'table.get', {})) as { ok: true; value: TableSnapshot }
+    const v = snap.value
+    if (stop(v)) return v
+    const view = v.view!
+    if (view.stage === 'handOver' || view.turn === v.mySeat) {
+      const action = decide({ level: 'easy', view: view as never, history: [], salt: 'me' })!
+      const r = await call(s, 'table.act', { version: v.version, action })
+      if (!r.ok && r.error.code !== 'STALE_VERSION') throw new Error(JSON.stringify(r.error))
+    } else await new Promise((r) => setImmediate(r))
+  }
+  throw new Error('game did not end')
+}
+
+describe('solo', () => {
+  it('solo.start seats me with 3 bots, starts at once, and plays to the end; only I hear my table', async () => {
+    const { s, heard, others } = await start()
+    const r = await call<TableSnapshot>(s, 'solo.start', { name: 'Me', bots: [{ level: 'easy' }, { level: 'medium' }, { level: 'hard' }], seed: 'solo-seed-123456' })
+    expect(r).toMatchObject({ ok: true, value: { role: 'solo', status: 'playing', mySeat: 0 } })
+    if (!r.ok) return
+    expect(r.value.seats.map((x) => [x.name, x.kind])).toEqual([
+      ['Me', 'human'],
+      ['Easy bot 1', 'bot'],
+      ['Medium bot 1', 'bot'],
+      ['Hard bot 1', 'bot'],
+    ])
+    const end = await playLocal(s)
+    expect(end.view!.winner).not.toBeNull()
+    expect(heard.some((e) => e.event === 'table.snapshot')).toBe(true)
+    expect(heard.some((e) => e.event === 'table.events')).toBe(true)
+    expect(others).toEqual([])
+  })
+
+  it('a remote client may not start a solo game or read settings', async () => {
+    const { s } = await start()
+    const remote: RequestContext = { transport: 'websocket', clientId: 'ws:1', operator: false }
+    expect(await call(s, 'solo.start', { bots: [{ level: 'easy' }] }, remote)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    expect(await call(s, 'settings.get', {}, remote)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    expect(await call(s, 'table.get', {}, remote)).toEqual({ ok: true, value: null })
+    expect(await call(s, 'table.act', { version: 0, action: { type: 'nextHand' } }, remote)).toMatchObject({ ok: false, error: { code: 'NO_TABLE' } })
+  })
+
+  it('resumes after the app restarts: same seats, same version, my hand', async () => {
+    const first = await start()
+    const r = await call<TableSnapshot>(first.s, 'solo.start', { bots: [{ level: 'medium' }], seed: 'resume-solo-seed-77' })
+    if (!r.ok) throw new Error('no table')
+    const mid = await playLocal(first.s, (x) => x.version >= 12 && x.view!.turn === 0)
+    await first.s.close() // quits: the save is flushed
+    services = null
+    const second = await start()
+    const resumed = await call<TableSnapshot>(second.s, 'host.open', { resume: r.value.tableId })
+    expect(resumed).toMatchObject({ ok: true, value: { role: 'solo', status: 'playing', version: mid.version, mySeat: 0, paused: null } })
+    if (resumed.ok) expect(resumed.value.view!.hand).toEqual(mid.view!.hand)
+    await playLocal(second.s)
+  })
+
+  it('sets a corrupt save aside and refuses to resume it', async () => {
+    const { s } = await start()
+    await mkdir(join(dataDir, 'saves'), { recursive: true })
+    await writeFile(join(dataDir, 'saves', 'broken.json'), '{"format":1,"tableId":"broken","log":[')
+    expect(await call(s, 'host.open', { resume: 'broken' })).toMatchObject({ ok: false, error: { code: 'NO_TABLE' } })
+    const files = await readdir(join(dataDir, 'saves'))
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/^broken\.json\.corrupt-/)
+    // A save whose log does not replay is corrupt too.
+    const good = { format: 1, tableId: 'bad-log', name: 'x', mode: 'lan', savedAt: 0, seed: 'abc', rules: newGame({ players: ['a', 'b'], seed: 'abc' }).rules, seats: [{ name: 'a', kind: 'human', botLevel: null, token: 't', isHost: true, autoPlayed: false }, { name: 'b', kind: 'bot', botLevel: 'easy', token: null, isHost: false, autoPlayed: false }], dropPolicy: 'wait', log: [{ seat: 1, action: { type: 'discard', card: 'R1' } }] }
+    await writeFile(join(dataDir, 'saves', 'bad-log.json'), JSON.stringify(good))
+    expect(await call(s, 'host.open', { resume: 'bad-log' })).toMatchObject({ ok: false, error: { code: 'NO_TABLE' } })
+    expect((await readdir(join(dataDir, 'saves'))).filter((f) => f.startsWith('bad-log.json.corrupt-'))).toHaveLength(1)
+  })
+})
+
+describe('TableHost', () => {
+  it('plays a safe default move when the turn timer runs out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const sent: { to: string; e: ApiEvent }[] = []
+      const host = new TableHost({ name: 't', mode: 'solo', bots: new InProcessBotRunner(), deliver: (to, e) => sent.push({ to, e }), rules: { turnTimerSeconds: 5 } })
+      host.attachHost('local', 'Slow')
+      host.addBot('easy')
+      host.start('timer-seed-000001')
+      // Let the bot play until it is my turn.
+      for (let i = 0; i < 100 && host.engineState!.turn !== 0; i++) await new Promise((r) => setImmediate(r))
+      const st = host.engineState!
+      expect(st.turn).toBe(0)
+      const snap = host.snapshotFor('local')!
+      expect(snap.turnDeadline).toBe(Date.now() + 5000)
+      await vi.advanceTimersByTimeAsync(4900)
+      expect(host.engineState).toBe(st)
+      await vi.advanceTimersByTimeAsync(200)
+      // The host drew and discarded for me (the Easy bot's moves), then play moved on.
+      for (let i = 0; i < 20 && host.engineState!.turn === 0; i++) await new Promise((r) => setImmediate(r))
+      const log = host.toSave().log.slice(st.version)
+      expect(log[0]).toMatchObject({ seat: 0, action: { type: 'draw' } })
+      expect(log.some((e) => e.seat === 0 && (e.action.type === 'discard' || e.action.type === 'skip'))).toBe(true)
+      await host.close()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('the bot worker decides exactly like the in-process bot', async () => {
+    const url = botWorkerUrl(new URL('../../../src/main/session/bot-runner.ts', import.meta.url).href)
+    expect(url).not.toBeNull()
+    const runner = new WorkerBotRunner(url!, { execArgv: ['--import', 'tsx'] })
+    try {
+      for (const seed of ['w1', 'w2', 'w3']) {
+        const state = newGame({ players: ['a', 'b', 'c'], seed })
+        const request = { level: 'hard' as const, view: viewFor(state, state.turn!), history: [], salt: seed }
+        expect(await runner.decide(request)).toEqual(decideNow(request))
+      }
+    } finally {
+      await runner.close()
+    }
+  })
+})
