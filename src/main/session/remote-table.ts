@@ -51,8 +51,12 @@ export const RELAYED_EVENTS = ['table.snapshot', 'table.events', 'table.chat'] a
 
 export type ConnectionState = TableSnapshot['connection']
 
-/** Join refusals that retrying cannot fix: reconnecting stops with 'disconnected'. */
-const FATAL_JOIN_CODES: readonly ApiErrorCode[] = ['BAD_TOKEN', 'PROTOCOL_VERSION', 'TABLE_FULL', 'NO_TABLE', 'FORBIDDEN', 'BAD_REQUEST']
+/**
+ * Re-join refusals that retrying cannot fix: reconnecting stops with 'disconnected'. NO_TABLE is not one:
+ * a restarting host listens a moment before it has resumed its table (a closed table says so with a
+ * `table.snapshot` null, which stops us at once).
+ */
+const FATAL_JOIN_CODES: readonly ApiErrorCode[] = ['BAD_TOKEN', 'PROTOCOL_VERSION', 'TABLE_FULL', 'FORBIDDEN', 'BAD_REQUEST']
 
 export interface RemoteTableOptions {
   /** Addresses to try, in order (a discovered game's `addressesOf(id)`). */
