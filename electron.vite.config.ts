@@ -6,7 +6,8 @@ export default defineConfig({
   // out/main/index.js (ESM; package.json "type": "module"). Dependencies stay in node_modules.
   main: {
     build: {
-      rolldownOptions: { input: { index: resolve('src/main/index.ts') } },
+      // The bot worker is its own entry (out/main/bot-worker.js next to index.js): bot-runner.ts finds it there.
+      rolldownOptions: { input: { index: resolve('src/main/index.ts'), 'bot-worker': resolve('src/main/session/bot-worker.ts') } },
     },
   },
   // out/preload/index.cjs: a sandboxed preload must be CommonJS and self-contained (it may require only

@@ -8,9 +8,11 @@
  *   fallback when the worker cannot start).
  *
  * Locating the worker: under tsx (headless host, tests) this module is src/main/session/bot-runner.ts and
- * the worker is ./bot-worker.ts, which the inherited tsx loader runs. In the electron-vite build the main
- * bundle is out/main/index.js and electron.vite.config.ts emits the worker as its own entry,
- * out/main/bot-worker.js, next to it. `botWorkerUrl` picks whichever exists.
+ * the worker is ./bot-worker.ts, which the inherited tsx loader runs. In the electron-vite build
+ * electron.vite.config.ts emits the worker as its own entry, out/main/bot-worker.js, next to index.js; this
+ * module then lives in a shared chunk (out/main/chunks/bot-runner-*.js), hence `../bot-worker.js`.
+ * `botWorkerUrl` picks whichever exists. (electron-vite's `?modulePath` import would also work in the
+ * build, but not under tsx; a second entry works in both.)
  */
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -55,8 +57,9 @@ export class InProcessBotRunner implements BotRunner {
 
 /** The worker file next to this module (source under tsx) or next to the bundle (build). */
 export function botWorkerUrl(base: string = import.meta.url): URL | null {
-  for (const file of ['bot-worker.js', 'bot-worker.ts']) {
-    const url = new URL(`./${file}`, base)
+  // Build: this code sits in out/main/chunks/ (shared with the worker entry), the worker in out/main/.
+  for (const file of ['./bot-worker.js', '../bot-worker.js', './bot-worker.ts']) {
+    const url = new URL(file, base)
     if (existsSync(fileURLToPath(url))) return url
   }
   return null
