@@ -5,7 +5,7 @@
  *
  *     npm run --silent arena -- --candidate hard --field medium --players 4 --games 4000 --seed S [--json]
  *         [--rules '{"edition":"masters"}'] [--workers 2]
- *     npm run --silent arena -- --soak --games 100000 --seed S [--workers 2]
+ *     npm run --silent arena -- --soak --games 100000 --seed S [--workers 2] [--from 0] [--json]
  *
  * `--soak` plays bot-only games with mixed levels, 2 to 6 players and random rule options, and reports
  * deadlocks (a bot with no legal answer, or a rejected action) and games that hit the turn cap.
@@ -98,7 +98,11 @@ async function main(): Promise<void> {
   const seed = typeof args.seed === 'string' ? args.seed : 'arena'
   const t0 = performance.now()
   if (args.soak) {
-    const parts = await inWorkers<SoakResult>(split(games, workers).map(([from, to]) => ({ kind: 'soak', soak: { seed, from, to } })))
+    // --from N: play games N .. N+games-1 of the series (to run a long soak in chunks).
+    const first = args.from === undefined ? 0 : int(args.from, 'from', 0)
+    const parts = await inWorkers<SoakResult>(
+      split(games, workers).map(([from, to]) => ({ kind: 'soak', soak: { seed, from: first + from, to: first + to } })),
+    )
     const r = mergeSoak(parts)
     const seconds = (performance.now() - t0) / 1000
     if (args.json) process.stdout.write(JSON.stringify({ ...r, failures: r.failures.slice(0, 20), seconds }) + '\n')

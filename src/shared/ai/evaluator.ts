@@ -55,8 +55,37 @@ export function unseenCards(view: GameView, known: readonly CardCode[] = []): Un
   return { counts, total }
 }
 
+/**
+ * Phases with a colour group cost the solver a max-flow per search (tens of µs): their distances are
+ * remembered by hand (a pure function of hand, phase and option), which the bots ask about repeatedly.
+ */
+const colourCache = new Map<string, number>()
+const phaseKeys = new WeakMap<readonly GroupRequirement[], string | null>()
+
+function colourKey(phase: readonly GroupRequirement[]): string | null {
+  let key = phaseKeys.get(phase)
+  if (key === undefined) {
+    key = phase.some((g) => g.kind === 'colour') ? phase.map((g) => `${g.kind[0]}${g.size}`).join('') : null
+    phaseKeys.set(phase, key)
+  }
+  return key
+}
+
+function rawDistance(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions): number {
+  const key = colourKey(phase)
+  if (key === null) return searchDistance(hand, phase, opts)
+  const full = `${key}${opts.wildsNeedNaturalPerGroup ? '!' : ''}|${hand.slice().sort().join()}`
+  let d = colourCache.get(full)
+  if (d === undefined) {
+    d = searchDistance(hand, phase, opts)
+    if (colourCache.size >= 20_000) colourCache.clear()
+    colourCache.set(full, d)
+  }
+  return d
+}
+
 export function distanceOf(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions): number {
-  const d = searchDistance(hand, phase, opts)
+  const d = rawDistance(hand, phase, opts)
   return d >= INF ? Infinity : d
 }
 
@@ -74,7 +103,7 @@ export function outsOf(hand: readonly CardCode[], phase: readonly GroupRequireme
   const last = probe.length - 1
   const helps = (code: CardCode) => {
     probe[last] = code
-    return searchDistance(probe, phase, opts) < d
+    return rawDistance(probe, phase, opts) < d
   }
   const c = unseen.counts
   let outs = 0

@@ -185,13 +185,21 @@ function choosePhase(d: Decider): Action {
   const choices = choosablePhases(d.view)
   if (chance(d, d.style.mistakes.randomChoice)) return { type: 'choosePhase', phase: pick(d, choices) }
   const u = unseen(d)
+  const dist = new Map<number, number>()
+  for (const number of choices) {
+    const ph = d.view.phases.find((p) => p.number === number)
+    if (ph) dist.set(number, distanceOf(d.view.hand, ph.groups, d.opts))
+  }
+  // Only phases within one card of the closest are worth valuing in full.
+  const closest = Math.min(...dist.values())
   let best = choices[0]
   let bestScore = Infinity
   for (const number of choices) {
     const ph = d.view.phases.find((p) => p.number === number)
-    if (!ph) continue
+    const x = dist.get(number)
+    if (!ph || x === undefined || x > closest + 1) continue
     // + 0.5: among phases the hand makes already, the one that is hardest in general.
-    let score = handCost(d, d.view.hand, ph.groups, u) + 0.5
+    let score = handCost(d, d.view.hand, ph.groups, u, x) + 0.5
     if (d.style.phaseChoiceBias > 0) score /= Math.pow(phaseBaseline(ph.groups, d.view, d.opts), d.style.phaseChoiceBias)
     if (score < bestScore) {
       bestScore = score
@@ -235,7 +243,7 @@ function draw(d: Decider): Action {
   if (bestSaved !== null && bestSavedGain > topGain) return { type: 'draw', from: 'saved', card: bestSaved }
   if (topGain > 0 && !chance(d, d.style.mistakes.ignoreDiscard)) return { type: 'draw', from: 'discard' }
   if (bestSaved !== null && d0 - bestSavedGain === 0) return { type: 'draw', from: 'saved', card: bestSaved }
-  if (d.style.evDraw && topOk && top !== undefined && top !== WILD && Number.isFinite(d0)) {
+  if (d.style.evDraw && topOk && top !== undefined && top !== WILD && Number.isFinite(d0) && nearHand(view.hand, top, phase)) {
     const u = unseen(d)
     const now = expectedDraws(view.hand, phase.groups, d.opts, u, d0)
     if (bestAfterDiscard([...view.hand, top], phase, d.opts, u) < now - 3) return { type: 'draw', from: 'discard' }
@@ -397,15 +405,31 @@ function chooseDiscard(d: Decider): CardCode {
     return best
   }
   const u = unseen(d)
-  const ds = candidates.map((c) => (c === SKIP ? -1 : distanceOf(without(hand, c), phase.groups, d.opts)))
+  // Cards with the same role for this phase (same number in a sets-and-runs phase, same colour in a
+  // colour phase) leave equally good hands: each role is valued once.
+  const role = roleOf(phase)
+  const distByRole = new Map<string, number>()
+  const ds = candidates.map((c) => {
+    if (c === SKIP) return -1
+    const r = role(c)
+    let x = distByRole.get(r)
+    if (x === undefined) distByRole.set(r, (x = distanceOf(without(hand, c), phase.groups, d.opts)))
+    return x
+  })
   const minD = Math.min(...ds.filter((x) => x >= 0))
+  const costByRole = new Map<string, number>()
   let best = candidates[0]
   let bestScore = Infinity
   candidates.forEach((c, i) => {
     let score: number
     if (c === SKIP) score = -1 // never part of a phase (section 4): the first card to go
     else if (ds[i] > minD) score = HOPELESS / 2 + ds[i]
-    else score = handCost(d, without(hand, c), phase.groups, u, ds[i])
+    else {
+      const r = role(c)
+      let cost = costByRole.get(r)
+      if (cost === undefined) costByRole.set(r, (cost = handCost(d, without(hand, c), phase.groups, u, ds[i])))
+      score = cost
+    }
     score -= penaltyPoints(c) / 1000
     if (danger && c !== SKIP) score += d.style.defence * danger(c)
     if (score < bestScore) {
@@ -416,9 +440,41 @@ function chooseDiscard(d: Decider): CardCode {
   return best
 }
 
+/** What a card is to a phase: its number (sets and runs only), its colour (colour groups only), else itself. */
+function roleOf(phase: PhaseDef): (card: CardCode) => string {
+  const numbers = phase.groups.some((g) => g.kind !== 'colour')
+  const colours = phase.groups.some((g) => g.kind === 'colour')
+  if (numbers && colours) return (card) => card
+  return (card) => {
+    const c = parseCard(card)
+    if (!c || c.kind !== 'number') return card
+    return numbers ? `#${c.number}` : c.colour
+  }
+}
+
+/**
+ * Whether a card could matter to the hand at all, before the costly look (EV draw): for sets and runs,
+ * a number within 2 of one held; for colour groups, a colour held.
+ */
+function nearHand(hand: readonly CardCode[], card: CardCode, phase: PhaseDef): boolean {
+  const c = parseCard(card)
+  if (!c || c.kind !== 'number') return false
+  const numbers = phase.groups.some((g) => g.kind !== 'colour')
+  const colours = phase.groups.some((g) => g.kind === 'colour')
+  for (const code of hand) {
+    const h = parseCard(code)
+    if (!h || h.kind !== 'number') continue
+    if (numbers && Math.abs(h.number - c.number) <= 2) return true
+    if (colours && h.colour === c.colour) return true
+  }
+  return false
+}
+
 /** The fewest expected draws the hand can keep after discarding one card. */
 function bestAfterDiscard(hand: readonly CardCode[], phase: PhaseDef, opts: SolveOptions, u: Unseen): number {
-  const cards = [...new Set(hand)]
+  const role = roleOf(phase)
+  const seen = new Set<string>()
+  const cards = [...new Set(hand)].filter((c) => !seen.has(role(c)) && seen.add(role(c)))
   const ds = cards.map((c) => distanceOf(without(hand, c), phase.groups, opts))
   const minD = Math.min(...ds)
   let best = HOPELESS
