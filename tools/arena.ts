@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   const t0 = performance.now()
   if (args.soak) {
     // --from N: play games N .. N+games-1 of the series (to run a long soak in chunks).
-    const first = args.from === undefined ? 0 : int(args.from, 'from', 0)
+    const first = args.from === undefined || args.from === '0' ? 0 : int(args.from, 'from', 0)
     const parts = await inWorkers<SoakResult>(
       split(games, workers).map(([from, to]) => ({ kind: 'soak', soak: { seed, from: first + from, to: first + to } })),
     )
