@@ -202,3 +202,22 @@ describe('actions', () => {
     }
   })
 })
+
+describe('a hand no one can go out of', () => {
+  it('is detected when everyone has laid down and no card off the table fits any group', async () => {
+    const { isHandStuck } = await import('./stuck')
+    const s = scenarioState('phases/phase-1-two-sets.json')
+    expect(isHandStuck(s)).toBe(false)
+    const set = (n: number) => ({ kind: 'set' as const, number: n, cards: ['R' + n, 'B' + n, 'Y' + n] })
+    const stuck: GameState = {
+      ...s,
+      players: s.players.map((p, i) => ({ ...p, laidDown: [set(i + 1)], hand: ['G12'], saved: [] })),
+      drawPile: ['R12', 'B12'],
+      drawCount: 2,
+      discard: ['Y12'],
+    }
+    expect(isHandStuck(stuck)).toBe(true)
+    expect(isHandStuck({ ...stuck, discard: ['G1'] })).toBe(false)
+    expect(isHandStuck({ ...stuck, discard: ['W'] })).toBe(false)
+  })
+})

@@ -10,7 +10,7 @@ import { gameArbitrary as game, params, PROPERTY_SEED, RULE_COMBOS } from './tes
 import { playRandomGame, viewSecrecyError } from './testing'
 import { spectatorView, viewFor } from './views'
 
-const VIEW_GAMES = 200
+const VIEW_GAMES = 250
 const PURITY_GAMES = 150
 
 describe('whole random games', () => {
@@ -40,7 +40,7 @@ describe('whole random games', () => {
       }),
       params(VIEW_GAMES),
     )
-  })
+  }, 120_000)
 
   it('never mutates its input, and a rejected action leaves the state exactly as it was', () => {
     const junk = fc.sample(
@@ -88,5 +88,5 @@ describe('whole random games', () => {
       params(PURITY_GAMES),
     )
     expect(tried).toBeGreaterThan(5000)
-  })
+  }, 120_000)
 })

@@ -7,18 +7,21 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { replayState } from './replay'
 import { actionLog } from './state'
-import { gameArbitrary as game, params, RULE_COMBOS } from './test-games'
+import { gameArbitrary as game, params, PROPERTY_SEED, RULE_COMBOS } from './test-games'
 import { cardAccountingError, playRandomGame } from './testing'
 
-const GAMES = 600
-const REPLAYS = 300
+const GAMES = 1000
+const REPLAYS = 600
 
 describe('whole random games', () => {
-  it('accounts for every card at every step, never lowers a score, always offers a legal action, and ends', () => {
+  // In four parts (another fast-check seed each), so each stays well inside the per-test timeout on a busy machine.
+  for (const part of [0, 1, 2, 3])
+  it(`accounts for every card at every step, never lowers a score, always offers a legal action, and ends (part ${part + 1} of 4)`, () => {
     let games = 0
+    let stuck = 0
     fc.assert(
       fc.property(game, ({ seed, players, combo }) => {
-        playRandomGame({
+        const r = playRandomGame({
           seed,
           players,
           rules: RULE_COMBOS[combo],
@@ -31,11 +34,14 @@ describe('whole random games', () => {
           },
         })
         games++
+        if (r.stuck) stuck++
       }),
-      params(GAMES),
+      { ...params(GAMES / 4), seed: PROPERTY_SEED + part },
     )
-    expect(games).toBe(GAMES)
-  })
+    expect(games).toBe(GAMES / 4)
+    // A hand no one can go out of (isHandStuck: open rules question) is rare; the rest end normally.
+    expect(stuck).toBeLessThan(GAMES / 4 / 50)
+  }, 120_000)
 
   it('replays from seed and action log to an identical state', () => {
     fc.assert(
@@ -48,5 +54,5 @@ describe('whole random games', () => {
       }),
       params(REPLAYS),
     )
-  })
+  }, 120_000)
 })

@@ -10,6 +10,7 @@ import { randomAction } from './policy'
 import type { PartialRuleOptions } from './rules'
 import { openRng, rngFromSeed } from './rng'
 import { newGame, type GameState } from './state'
+import { isHandStuck } from './stuck'
 import { viewFor, type GameView } from './views'
 
 /** Every card in the game, wherever it is (hands, Save Piles, draw pile, discard pile, laid groups, pending Skips). */
@@ -67,8 +68,11 @@ export interface RandomGameOptions {
   maxActions?: number
 }
 
-/** Plays a whole game with the random legal policy; throws on a deadlock, an illegal policy move or a runaway game. */
-export function playRandomGame(opts: RandomGameOptions): { state: GameState; actions: number } {
+/**
+ * Plays a whole game with the random legal policy; throws on a deadlock, an illegal policy move or a runaway
+ * game. A provably endless hand (`isHandStuck`, checked every 2,000 actions) stops the game: `stuck` is true.
+ */
+export function playRandomGame(opts: RandomGameOptions): { state: GameState; actions: number; stuck: boolean } {
   const names = Array.from({ length: opts.players }, (_, i) => `P${i}`)
   let state = newGame({ players: names, seed: opts.seed, rules: opts.rules })
   const r = openRng(rngFromSeed(`policy:${opts.seed}`))
@@ -83,7 +87,8 @@ export function playRandomGame(opts: RandomGameOptions): { state: GameState; act
     if (!res.ok) throw new Error(`a legal-looking action was refused: ${JSON.stringify(action)} → ${res.error.code} ${res.error.message}`)
     opts.onStep?.(state, res.state, seat, action)
     state = res.state
-    if (++actions > max) throw new Error(`the game did not end within ${max} actions`)
+    if (++actions % 2000 === 0 && isHandStuck(state)) return { state, actions, stuck: true }
+    if (actions > max) throw new Error(`the game did not end within ${max} actions (and the hand is not provably stuck)`)
   }
-  return { state, actions }
+  return { state, actions, stuck: false }
 }
