@@ -59,6 +59,8 @@ export class TableStore {
   stats = $state<SeatStats[]>([])
   /** The table the log belongs to: a new table starts a new log from its snapshot's recent events. */
   private loggedTable: string | null = null
+  /** Events that arrived before the first snapshot (the seats' names come with the snapshot). */
+  private early: TableGameEvent[] = []
   private nextId = 1
   private api: GameApi | null = null
 
@@ -98,7 +100,9 @@ export class TableStore {
       this.log = []
       this.stats = []
       for (const batch of snap.recentEvents) this.logEvents(batch.events, false)
+      if (!snap.recentEvents.length) this.logEvents(this.early, false)
     }
+    this.early = []
     const v = this.view
     if (v && v.seat !== null && v.turn === v.seat && (before?.turn !== v.seat || before.handNumber !== v.handNumber) && v.stage !== 'handOver')
       playSound('yourTurn', prefs.current.sound)
@@ -107,7 +111,8 @@ export class TableStore {
   receiveEvents(version: number, events: TableGameEvent[]): void {
     this.lastEvents = events
     this.lastVersion = version
-    this.logEvents(events, true)
+    if (!this.snapshot) this.early.push(...events)
+    else this.logEvents(events, true)
   }
 
   private logEvents(events: TableGameEvent[], withSound: boolean): void {

@@ -1,0 +1,212 @@
+/**
+ * A complete solo game in real Chromium against the real headless host and its bots, played through the
+ * UI only (clicks and keys): set up with a one-phase rule set and instant bots, then draw, lay down with
+ * "Suggest", hit, discard until the game is over. Screenshots of every screen at 1280×800 and 390×844.
+ * Also measures the first paint (reported in test-results/ui-metrics.json).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, root, screenshotDir, startHeadlessHost, type HostProcess } from './helpers'
+
+let host: HostProcess
+let browser: Browser
+let dataDir: string
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'p10-e2e-solo-'))
+  // Instant bots. A browser's settings stay in the browser, so the host's own setting is seeded here
+  // (docs/lan-design.md, notes: solo.start should take a bot delay).
+  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ playerName: 'Host', cardStyle: 'classic', sound: false, animationSpeed: 'fast', botDelayMs: 0 }))
+  ;[host, browser] = await Promise.all([startHeadlessHost(dataDir), launchChromium()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await host?.stop()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+/** The operator URL (`/?op=TOKEN`): only the operator may start a solo game on the headless host. */
+function operatorUrl(): string {
+  const fromHelper = (host as unknown as { operatorUrl?: string }).operatorUrl
+  if (fromHelper) return fromHelper
+  const m = /operator \(runs the table\): (http:\/\/\S+)/.exec(host.output())
+  if (!m) throw new Error(`no operator URL in the host output:\n${host.output()}`)
+  return m[1]
+}
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const
+
+/** Screenshots the page at both sizes (full page on the phone), then restores the desktop size. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.waitForTimeout(120)
+    await page.screenshot({ path: join(screenshotDir, `${name}-${size.width}x${size.height}.png`), fullPage: size.width < 500 })
+  }
+  await page.setViewportSize(SIZES[0])
+}
+
+async function openPage(url: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: SIZES[0] })
+  page.setDefaultTimeout(10_000)
+  const problems: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
+  })
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
+  await page.goto(url)
+  return { page, problems }
+}
+
+interface Seen {
+  over: boolean
+  nextHand: boolean
+  canDraw: boolean
+  canPlay: boolean
+  canLayDown: boolean
+  cards: number
+}
+
+/** What the table offers right now, read in one round trip (button texts and the hand's cards). */
+function look(page: Page): Promise<Seen> {
+  return page.evaluate(() => {
+    const buttons = [...document.querySelectorAll('button')]
+    const button = (re: RegExp) => buttons.find((b) => re.test((b.textContent ?? '').replace(/\s+/g, ' ').trim()))
+    const enabled = (b: HTMLButtonElement | undefined) => !!b && !b.disabled
+    return {
+      over: !!document.querySelector('#over-title'),
+      nextHand: !!button(/^Next hand$/),
+      canDraw: enabled(button(/^Draw D$/)),
+      canPlay: !!button(/^(Discard|Play Skip) Enter$/),
+      canLayDown: enabled(button(/^Lay down L$/)),
+      cards: document.querySelectorAll('[data-hand-index]').length,
+    }
+  })
+}
+
+const cardKey = (i: number) => String((i + 1) % 10)
+
+/** One step of the human seat's simple policy, by keyboard; answers what it did (null: the bots are playing). */
+async function step(page: Page): Promise<string | null> {
+  const seen = await look(page)
+  if (seen.over) return 'over'
+  if (seen.nextHand) {
+    await page.getByRole('button', { name: 'Next hand' }).click()
+    return 'next hand'
+  }
+  if (seen.canDraw) {
+    await page.keyboard.press('d')
+    return 'draw'
+  }
+  if (!seen.canPlay) return null
+  if (seen.canLayDown) {
+    await page.keyboard.press('l')
+    const dialog = page.getByRole('dialog', { name: /Lay down Phase/ })
+    await dialog.getByRole('button', { name: 'Suggest' }).click()
+    await dialog.getByRole('button', { name: 'Lay down' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    return 'lay down'
+  }
+  // Hit with the first card that lights up a group (keep one card to discard).
+  const n = Math.min(seen.cards, 10)
+  for (let i = 0; i < n && seen.cards > 1; i++) {
+    await page.keyboard.press(cardKey(i))
+    if (await page.evaluate(() => !!document.querySelector('[data-target]'))) {
+      await page.keyboard.press('h')
+      const target = page.locator('[data-target]').first()
+      if (await target.isVisible().catch(() => false)) await target.click() // several targets: H focused the first
+      const wildEnd = page.getByRole('dialog', { name: 'Where does the Wild go?' })
+      if (await wildEnd.isVisible().catch(() => false)) await wildEnd.getByRole('button').first().click()
+      return 'hit'
+    }
+    await page.keyboard.press(cardKey(i)) // unselect
+  }
+  // Discard the rightmost of the first ten cards; a Skip asks whom to skip.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press(cardKey(n - 1))
+  await page.keyboard.press('Enter')
+  const picker = page.getByRole('dialog', { name: 'Play your Skip' })
+  if (await picker.isVisible().catch(() => false)) await picker.getByRole('button').first().click()
+  return 'discard'
+}
+
+describe('a solo game in the browser', () => {
+  it('plays a whole one-phase game against two instant bots through the UI', async () => {
+    const { page, problems } = await openPage(operatorUrl())
+    await page.getByRole('heading', { name: /phase 10/i }).waitFor()
+    const firstPaint = await page.evaluate(() => performance.getEntriesByType('paint').map((e) => ({ name: e.name, ms: Math.round(e.startTime) })))
+
+    await page.getByRole('button', { name: /Rules/ }).click()
+    await page.getByRole('heading', { name: 'How to play Phase 10' }).waitFor()
+    await shoot(page, 'rules')
+    await page.getByRole('button', { name: 'Back' }).click()
+
+    await page.getByRole('button', { name: /Join a game/ }).click()
+    await page.getByRole('button', { name: 'Join the table' }).waitFor()
+    await shoot(page, 'join')
+    await page.getByRole('button', { name: 'Back' }).click()
+
+    await page.getByRole('button', { name: /Play solo/ }).click()
+    await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
+    await page.getByLabel("Ada's level").selectOption('easy')
+    await shoot(page, 'solo-setup')
+    await page.getByRole('button', { name: 'Deal the cards' }).click()
+    await page.getByRole('region', { name: 'Your hand' }).waitFor()
+    await shoot(page, 'table')
+
+    await page.keyboard.press('?')
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
+    await shoot(page, 'shortcuts')
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' })
+
+    const done: string[] = []
+    const errors: string[] = []
+    const deadline = Date.now() + 90_000
+    let shotLayDown = false
+    let shotScoreboard = false
+    while (Date.now() < deadline) {
+      // Screenshot the lay-down dialog the first time it can open.
+      if (!shotLayDown && (await look(page)).canLayDown) {
+        await page.keyboard.press('l')
+        await page.getByRole('dialog', { name: /Lay down Phase/ }).getByRole('button', { name: 'Suggest' }).click()
+        await shoot(page, 'lay-down')
+        await page.keyboard.press('Escape')
+        await page.getByRole('dialog', { name: /Lay down Phase/ }).waitFor({ state: 'detached' })
+        shotLayDown = true
+      }
+      if (!shotScoreboard && (await look(page)).nextHand) {
+        await shoot(page, 'scoreboard')
+        shotScoreboard = true
+      }
+      const did = await step(page).catch((err: Error) => {
+        errors.push(err.message.split('\n')[0])
+        return null // a bot moved mid-step: look again
+      })
+      if (did === 'over') break
+      if (did) done.push(`${did}@${Math.round((Date.now() - deadline + 90_000) / 100) / 10}`)
+      await page.waitForTimeout(did ? 30 : 60)
+    }
+    if (!(await look(page)).over) {
+      await page.screenshot({ path: join(screenshotDir, 'debug-stuck.png') })
+      console.log('moves:', done.join(', '), await readFile(join(dataDir, 'settings.json'), 'utf8').catch(() => 'no settings'))
+    }
+    expect(await page.getByRole('heading', { name: /wins!|You win/ }).isVisible()).toBe(true)
+    console.log(`solo game: ${done.length} human moves: ${done.join(', ')}; retried: ${errors.join(' | ')}`)
+    expect(done.some((d) => d.startsWith('draw'))).toBe(true)
+    expect(done.some((d) => d.startsWith('discard'))).toBe(true)
+    await shoot(page, 'game-over')
+
+    // The game log tells the story in plain words.
+    await page.getByRole('button', { name: 'Rematch' }).waitFor()
+    await writeFile(join(root, 'test-results', 'ui-metrics.json'), JSON.stringify({ firstPaint, humanMoves: done.length }, null, 2))
+    expect(problems).toEqual([])
+    await page.close()
+  })
+})
