@@ -153,6 +153,7 @@ export function createTableService(o: TableServiceOptions): TableService {
     'solo.start': async (p, ctx) => {
       await endSession()
       const host = makeHost('solo', 'Solo', p.rules)
+      if (p.botDelayMs !== undefined) host.setBotDelay(p.botDelayMs)
       const me = host.attachHost(ctx.clientId, p.name ?? o.settings.get().playerName)
       if (!me.ok) return me
       for (const bot of p.bots) {
@@ -197,7 +198,12 @@ export function createTableService(o: TableServiceOptions): TableService {
       await o.discovery?.stop()
       return ok(null)
     },
-    'lobby.setRules': (p, ctx) => lobbyOp(ctx, (h) => h.setRules(p.rules, p.tableName)),
+    'lobby.setRules': (p, ctx) =>
+      lobbyOp(ctx, (h) => {
+        const r = h.setRules(p.rules, p.tableName)
+        if (r.ok && p.botDelayMs !== undefined) h.setBotDelay(p.botDelayMs)
+        return r
+      }),
     'lobby.addBot': (p, ctx) => lobbyOp(ctx, (h) => h.addBot(p.level, p.name)),
     'lobby.removeSeat': (p, ctx) => lobbyOp(ctx, (h) => h.removeSeat(p.seat)),
     'lobby.start': (p, ctx) => lobbyOp(ctx, (h) => h.start(p.seed)),

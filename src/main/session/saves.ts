@@ -37,6 +37,8 @@ export const saveFileSchema = z.object({
   rules: ruleOptionsSchema,
   seats: z.array(savedSeatSchema).min(2).max(6),
   dropPolicy: dropPolicySchema,
+  /** The table's own bot delay (null: the host's settings). */
+  botDelayMs: z.number().int().min(0).max(5000).nullable().default(null),
   log: z.array(z.object({ seat: z.number().int().min(0).max(5), action: actionSchema })),
 })
 export type SaveFile = z.infer<typeof saveFileSchema>

@@ -138,6 +138,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   /** The seat the host plays for this turn after its timer ran out. */
   private forcedSeat: number | null = null
   private lastInfo = ''
+  private botDelayOverride: number | null = null
 
   private readonly opts: Required<Pick<TableHostOptions, 'deliver' | 'bots'>> & TableHostOptions
   private readonly now: () => number
@@ -161,6 +162,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const { save, state, events } = loaded
     const host = new TableHost({ ...options, tableId: save.tableId, name: save.name, mode: save.mode, rules: save.rules, dropPolicy: save.dropPolicy })
     host.seed = save.seed
+    host.botDelayOverride = save.botDelayMs ?? null
     host.state = state
     host.history = events.slice()
     host.handStart = Math.max(0, host.history.findLastIndex((e) => e.type === 'handDealt'))
@@ -275,8 +277,14 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   // ------------------------------------------------------------------------------------------------
   // Lobby (host only: the services check who may call these)
 
+  /** The bots' delay for this table (`null`: settings.botDelayMs). May change during play. */
+  setBotDelay(ms: number | null): void {
+    this.botDelayOverride = ms
+    this.changed()
+  }
+
   setRules(patch: PartialRuleOptions | undefined, tableName: string | undefined): ApiResult<null> {
-    if (this.status !== 'lobby') return fail('WRONG_STATUS', 'rules are set in the lobby')
+    if (this.status !== 'lobby' && (patch || tableName)) return fail('WRONG_STATUS', 'rules are set in the lobby')
     if (patch) {
       const merged = { ...this.rulesPatch, ...patch }
       // Switching edition resets an edition-dependent default the host never set explicitly.
@@ -441,7 +449,12 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       joinUrls: client.host ? (this.opts.joinUrls?.() ?? []) : [],
       connection: 'connected',
       chat: this.chatLog.slice(),
+      botDelayMs: this.botDelay(),
     }
+  }
+
+  private botDelay(): number {
+    return Math.max(0, Math.min(5000, this.botDelayOverride ?? this.opts.botDelayMs?.() ?? 0))
   }
 
   info(): TableInfo {
@@ -678,6 +691,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       rules: state.rules,
       seats: this.seats.map((s) => ({ name: s.name, kind: s.kind, botLevel: s.botLevel, token: s.token, isHost: s.isHost, autoPlayed: s.autoPlayed })),
       dropPolicy: this.dropPolicy,
+      botDelayMs: this.botDelayOverride,
       log: actionLog(state).map((e) => ({ seat: e.seat, action: e.action })),
     }
   }
@@ -773,7 +787,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const s = this.seats[seat]
     const forced = this.forcedSeat === seat && this.isHumanControlled(seat)
     const level: BotLevel = forced ? 'easy' : (s.botLevel ?? 'easy')
-    const delay = forced ? 0 : Math.max(0, this.opts.botDelayMs?.() ?? 0)
+    const delay = forced ? 0 : this.botDelay()
     const go = () => {
       this.botTimer = null
       if (ticket !== this.botTicket) return

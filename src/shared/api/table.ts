@@ -175,6 +175,9 @@ export const tableSnapshotSchema = z.object({
   connection: z.enum(['connected', 'reconnecting', 'disconnected']),
   /** Last chat lines, oldest first. */
   chat: z.array(chatMessageSchema).max(50),
+  /** How long bots wait before each action at this table (ms): the table's own, else settings.botDelayMs.
+   * (Optional only so snapshots built before it existed still type-check; TableHost always sends it.) */
+  botDelayMs: z.number().int().min(0).max(5000).optional(),
 })
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>
 
@@ -214,6 +217,7 @@ export type TableInfo = z.infer<typeof tableInfoSchema>
 const noParams = z.object({}).strict()
 const snapshot = tableSnapshotSchema
 const seedSchema = z.string().min(1).max(64)
+const botDelaySchema = z.number().int().min(0).max(5000)
 
 export const soloStartParamsSchema = z
   .object({
@@ -223,6 +227,8 @@ export const soloStartParamsSchema = z
     rules: partialRuleOptionsSchema.optional(),
     /** Fixed seed (tests, replays); random when omitted. */
     seed: seedSchema.optional(),
+    /** Bot "thinking" delay for this table (ms); default settings.botDelayMs. */
+    botDelayMs: botDelaySchema.optional(),
   })
   .strict()
 
@@ -289,9 +295,11 @@ export const requestsTable = {
   /** Local only. Starts browsing the LAN; results arrive as `discovery.games` events. */
   'discovery.start': { params: noParams, result: z.array(discoveredGameSchema) },
   'discovery.stop': { params: noParams, result: z.null() },
-  /** Local only (host, lobby). Any subset of the rule options, and/or a new table name. */
+  /** Local only (host, lobby). Any subset of the rule options, a new table name, and/or the bots' delay (any time). */
   'lobby.setRules': {
-    params: z.object({ rules: partialRuleOptionsSchema.optional(), tableName: z.string().trim().min(1).max(40).optional() }).strict(),
+    params: z
+      .object({ rules: partialRuleOptionsSchema.optional(), tableName: z.string().trim().min(1).max(40).optional(), botDelayMs: botDelaySchema.optional() })
+      .strict(),
     result: snapshot,
   },
   'lobby.addBot': { params: z.object({ level: botLevelSchema, name: playerNameSchema.optional() }).strict(), result: snapshot },

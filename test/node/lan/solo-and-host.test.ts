@@ -157,3 +157,14 @@ describe('TableHost', () => {
     }
   })
 })
+
+describe('bot delay per table', () => {
+  it('solo.start and lobby.setRules set the bots’ delay for this table; the snapshot shows it', async () => {
+    const { s } = await start()
+    const r = await call<TableSnapshot>(s, 'solo.start', { bots: [{ level: 'easy' }], botDelayMs: 1234, seed: 'delay-seed-0000001' })
+    expect(r).toMatchObject({ ok: true, value: { botDelayMs: 1234 } })
+    const opened = await call<TableSnapshot>(s, 'host.open', { tableName: 'Den' })
+    expect(opened).toMatchObject({ ok: true, value: { botDelayMs: 0, role: 'host', status: 'lobby' } }) // the services' override (tests: 0)
+    expect(await call(s, 'lobby.setRules', { botDelayMs: 50 })).toMatchObject({ ok: true, value: { botDelayMs: 50 } })
+  })
+})
