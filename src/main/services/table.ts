@@ -132,7 +132,10 @@ export function createTableService(o: TableServiceOptions): TableService {
 
   const needHost = (): ApiResult<TableHost> => {
     const host = hostOf()
-    return host ? ok(host) : fail('NO_TABLE', 'no table is hosted here')
+    if (host) return ok(host)
+    // Seated at another machine's table: only that machine's host may run it.
+    if (session?.kind === 'remote') return fail('NOT_HOST', 'this table is hosted by another machine')
+    return fail('NO_TABLE', 'no table is hosted here')
   }
   /** Runs a host-only lobby op and answers the caller's snapshot. */
   const lobbyOp = (ctx: RequestContext, op: (host: TableHost) => ApiResult<unknown>): ApiResult<TableSnapshot> => {

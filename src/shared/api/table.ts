@@ -354,7 +354,8 @@ export const eventsTable = {
 export const TABLE_ERROR_CODES = [
   /** There is no table (none opened, or it was closed), or this client has not joined it. */
   'NO_TABLE',
-  /** Only the host (the local app or the headless host's operator) may do this. */
+  /** Only the table's host may do this: this desktop is a guest at another machine's table (lobby ops,
+   * `table.join` from a third party). Remote non-operators get FORBIDDEN for local-only requests instead. */
   'NOT_HOST',
   /** `table.act`'s version is not the current one: the action was made against an older view (or sent twice). */
   'STALE_VERSION',
