@@ -68,7 +68,8 @@ async function serve(n: number): Promise<void> {
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (line.trim() === 'rss') {
       const m = process.memoryUsage()
-      out({ rss: m.rss, heapUsed: m.heapUsed })
+      const cpu = process.cpuUsage()
+      out({ rss: m.rss, heapUsed: m.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000 })
     } else if (line.trim() === 'quit') void quit()
   })
   process.stdin.on('end', () => void quit())
@@ -82,6 +83,7 @@ interface HostProc {
   proc: ChildProcess
   tables: Array<{ port: number; operatorToken: string }>
   rss(): Promise<number>
+  cpuMs(): Promise<number>
   quit(): Promise<void>
 }
 
@@ -109,6 +111,10 @@ async function startHostProcess(n: number): Promise<HostProc> {
     async rss() {
       proc.stdin!.write('rss\n')
       return (await next()).rss as number
+    },
+    async cpuMs() {
+      proc.stdin!.write('rss\n')
+      return (await next()).cpuMs as number
     },
     async quit() {
       proc.stdin!.write('quit\n')
@@ -149,6 +155,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
   let measureFrom = Infinity
   let snapshotBytes = 0
   let snapshotCount = 0
+  let acceptedActs = 0
   const errors = new Map<string, number>()
   let rssMax = await host.rss()
   let stopped = false
@@ -199,6 +206,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       seat.busy = false
       if (stopped) return
       if (r.ok) {
+        acceptedActs++
         if (t0 >= measureFrom) rtts.push(dt)
       }
       else {
@@ -217,14 +225,18 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     await sleep(warmupS * 1000)
     measureFrom = performance.now()
     const started = measureFrom
+    const cpuFrom = await host.cpuMs()
+    const actsFrom = acceptedActs
     const end = Date.now() + seconds * 1000
     while (Date.now() < end) {
       await sleep(500)
       rssMax = Math.max(rssMax, await host.rss())
     }
+    const cpuPerAct = (await host.cpuMs() - cpuFrom) / Math.max(1, acceptedActs - actsFrom)
     stopped = true
     const elapsed = (performance.now() - started) / 1000
-    return { rtts, errors, rssMax, elapsed, avgSnapshotBytes: snapshotCount ? snapshotBytes / snapshotCount : 0 }
+    return {
+      cpuPerAct, rtts, errors, rssMax, elapsed, avgSnapshotBytes: snapshotCount ? snapshotBytes / snapshotCount : 0 }
   } finally {
     stopped = true
     for (const table of seats) for (const s of table) s.channel.close()
@@ -267,7 +279,7 @@ async function main(): Promise<void> {
     console.log(
       `${String(count).padStart(3)} table(s) × 6 clients: ${sorted.length} acts (${(sorted.length / r.elapsed).toFixed(0)}/s)  ` +
         `p50 ${p50.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms  max ${sorted.at(-1)?.toFixed(2)} ms  (target p99 ≤ ${target} ms)  ` +
-        `host RSS max ${rssMb.toFixed(0)} MB (≤ 300)  snapshot ~${(r.avgSnapshotBytes / 1024).toFixed(1)} KiB  refusals: ${errs}  ${pass ? 'OK' : 'OVER TARGET'}`,
+        `host CPU ${r.cpuPerAct.toFixed(2)} ms/act  host RSS max ${rssMb.toFixed(0)} MB (≤ 300)  snapshot ~${(r.avgSnapshotBytes / 1024).toFixed(1)} KiB  refusals: ${errs}  ${pass ? 'OK' : 'OVER TARGET'}`,
     )
   }
   console.log(`load average after: ${load()}`)
