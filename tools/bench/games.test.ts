@@ -1,10 +1,10 @@
 /** The games/s benchmark runs and plays whole games (the number itself is reported by `npx tsx tools/bench/games.ts`). */
 import { describe, expect, it } from 'vitest'
-import { benchGames, playGreedyGame } from './games'
+import { benchGames, playQuickGame } from './games'
 
 describe('engine benchmark', () => {
-  it('plays a whole 4-player Classic game with the greedy policy', () => {
-    const { state, actions } = playGreedyGame('bench-smoke')
+  it('plays a whole 4-player Classic game with the quick policy', () => {
+    const { state, actions } = playQuickGame('bench-smoke')
     expect(state.stage).toBe('gameOver')
     expect(state.winner).not.toBeNull()
     expect(actions).toBe(state.version)

@@ -1,12 +1,12 @@
 /**
- * Engine throughput: plays full 4-player Classic games with the trivial greedy policy (src/shared/engine/
- * policy.ts, views + solver) for `seconds`, and reports games per second of CPU time (robust on a busy
+ * Engine throughput: plays full 4-player Classic games with the trivial `quickAction` policy (src/shared/engine/
+ * policy.ts: views + the solver's canMakePhase) for `seconds`, and reports games per second of CPU time (robust on a busy
  * machine). Also replays the same games' action logs through `apply` alone: the engine's own share.
  *
  *     npx tsx tools/bench/games.ts [seconds]
  */
 import { apply } from '../../src/shared/engine/apply'
-import { greedyAction } from '../../src/shared/engine/policy'
+import { quickAction } from '../../src/shared/engine/policy'
 import { actionLog, newGame, type GameState, type LogEntry } from '../../src/shared/engine/state'
 import { viewFor } from '../../src/shared/engine/views'
 
@@ -26,15 +26,15 @@ export interface BenchResult {
 const NAMES = ['P1', 'P2', 'P3', 'P4']
 
 /** Plays one game to the end; returns the final state and the number of accepted actions. */
-export function playGreedyGame(seed: string, names = NAMES, maxActions = 100_000): { state: GameState; actions: number } {
+export function playQuickGame(seed: string, names = NAMES, maxActions = 100_000): { state: GameState; actions: number } {
   let state = newGame({ players: names, seed })
   let actions = 0
   while (state.stage !== 'gameOver') {
     const seat = state.turn ?? 0
-    const action = greedyAction(viewFor(state, seat))
+    const action = quickAction(viewFor(state, seat))
     if (!action) throw new Error(`no action at ${seed}`)
     const r = apply(state, seat, action)
-    if (!r.ok) throw new Error(`${seed}: greedy policy made an illegal move ${JSON.stringify(action)}: ${r.error.code}`)
+    if (!r.ok) throw new Error(`${seed}: the quick policy made an illegal move ${JSON.stringify(action)}: ${r.error.code}`)
     state = r.state
     if (++actions > maxActions) throw new Error(`${seed}: game did not end`)
   }
@@ -55,7 +55,7 @@ export function benchGames(seconds: number): BenchResult {
   const logs: { seed: string; log: LogEntry[] }[] = []
   while (performance.now() < wallUntil) {
     const seed = `bench-${games}`
-    const r = playGreedyGame(seed)
+    const r = playQuickGame(seed)
     games++
     actions += r.actions
     hands += r.state.handNumber
@@ -95,7 +95,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const seconds = Number(process.argv[2] ?? 5)
   const r = benchGames(seconds)
   console.log(
-    `${r.gamesPerSecond.toFixed(0)} games/s with the greedy policy (${r.games} games, ${r.cpuSeconds.toFixed(1)} CPU s, ` +
+    `${r.gamesPerSecond.toFixed(0)} games/s with the quick policy (${r.games} games, ${r.cpuSeconds.toFixed(1)} CPU s, ` +
       `${r.actionsPerSecond.toFixed(0)} actions/s, ${r.handsPerGame.toFixed(1)} hands/game); ` +
       `apply alone: ${r.applyOnlyGamesPerSecond.toFixed(0)} games/s (${r.applyOnlyNoLogGamesPerSecond.toFixed(0)} with recordLog false)`,
   )

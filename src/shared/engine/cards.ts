@@ -40,13 +40,17 @@ export function numberCard(colour: Colour, number: number): CardCode {
   return `${colour}${number}`
 }
 
-/** Penalty points of a card left in hand at the end of a hand (RULES.md section 1). */
+const PENALTY = new Map<string, number>([
+  [WILD, 25],
+  [SKIP, 15],
+  ...COLOURS.flatMap((c) => Array.from({ length: MAX_NUMBER }, (_, i): [string, number] => [`${c}${i + 1}`, i + 1 <= 9 ? 5 : 10])),
+])
+
+/** Penalty points of a card left in hand at the end of a hand (RULES.md section 1). A table lookup: bots call it a lot. */
 export function penaltyPoints(code: CardCode): number {
-  if (code === WILD) return 25
-  if (code === SKIP) return 15
-  const card = parseCard(code)
-  if (!card || card.kind !== 'number') throw new Error(`not a card: ${code}`)
-  return card.number <= 9 ? 5 : 10
+  const points = PENALTY.get(code)
+  if (points === undefined) throw new Error(`not a card: ${code}`)
+  return points
 }
 
 /**

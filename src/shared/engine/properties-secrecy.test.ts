@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apply } from './apply'
-import { timeoutAction } from './policy'
+import { quickAction, timeoutAction } from './policy'
 import { gameArbitrary as game, params, PROPERTY_SEED, RULE_COMBOS } from './test-games'
 import { playRandomGame, viewSecrecyError } from './testing'
 import { spectatorView, viewFor } from './views'
@@ -14,7 +14,7 @@ const VIEW_GAMES = 250
 const PURITY_GAMES = 150
 
 describe('whole random games', () => {
-  it('shows each seat only what section 11 allows at every step, and the timeout move is always legal', () => {
+  it('shows each seat only what section 11 allows at every step, and the timeout and benchmark policy moves are always legal', () => {
     fc.assert(
       fc.property(game, ({ seed, players, combo }) => {
         playRandomGame({
@@ -34,6 +34,9 @@ describe('whole random games', () => {
               if (!fallback) throw new Error('no default move for the seat on turn')
               const r = apply(after, after.turn, fallback)
               if (!r.ok) throw new Error(`default move ${JSON.stringify(fallback)} refused: ${r.error.code}`)
+              const quick = quickAction(viewFor(after, after.turn))
+              const q = quick && apply(after, after.turn, quick)
+              if (!q || !q.ok) throw new Error(`benchmark policy move ${JSON.stringify(quick)} refused`)
             }
           },
         })
