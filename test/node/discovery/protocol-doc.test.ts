@@ -3,10 +3,24 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { MAX_FRAME_BYTES } from '../../../src/main/net/ws-bridge'
 import { PROTOCOL_VERSION, SERVICE_TYPE, encodeTxt } from '../../../src/main/net/discovery'
-import { API_ERROR_CODES, ENGINE_ERROR_CODES, LOCAL_ONLY_REQUESTS, WS_PATH, events, requests } from '../../../src/shared/api'
+import {
+  API_ERROR_CODES,
+  ENGINE_ERROR_CODES,
+  LOCAL_ONLY_REQUESTS,
+  WS_PATH,
+  chatMessageSchema,
+  discoveredGameSchema,
+  events,
+  gameViewSchema,
+  publicPlayerSchema,
+  requests,
+  seatInfoSchema,
+  tableSnapshotSchema,
+} from '../../../src/shared/api'
 import { actionSchema } from '../../../src/shared/engine/actions'
 
 const doc = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8')
+const appendix = doc.slice(doc.indexOf('## Appendix: every request'))
 const mentioned = (name: string) => doc.includes(`\`${name}\``)
 
 describe('docs/protocol.md matches the contract', () => {
@@ -24,9 +38,18 @@ describe('docs/protocol.md matches the contract', () => {
     expect(doc).toMatch(new RegExp(`^\\| \`${name.replace('.', '\\.')}\` \\|`, 'm'))
   })
 
+  it('lists every param of every request in the appendix', () => {
+    for (const [name, def] of Object.entries(requests)) {
+      const row = appendix.split('\n').find((l) => l.startsWith(`| \`${name}\` |`)) as string
+      const shape = (def.params as unknown as { shape?: Record<string, unknown> }).shape
+      const params = row.split('|')[2]
+      for (const key of Object.keys(shape ?? {})) expect(params, `${name}.${key}`).toMatch(new RegExp(`\\b${key}\\b`))
+    }
+  })
+
   it('marks exactly the local-only requests as host only', () => {
     for (const name of Object.keys(requests)) {
-      const row = doc.split('\n').find((l) => l.startsWith(`| \`${name}\` |`)) as string
+      const row = appendix.split('\n').find((l) => l.startsWith(`| \`${name}\` |`)) as string
       expect(row.includes('host only'), name).toBe((LOCAL_ONLY_REQUESTS as readonly string[]).includes(name))
     }
   })
@@ -39,6 +62,18 @@ describe('docs/protocol.md matches the contract', () => {
     for (const code of ENGINE_ERROR_CODES) expect(mentioned(code), code).toBe(true)
     const types = actionSchema.options.map((o) => o.shape.type.value)
     for (const type of types) expect(doc, type).toContain(`{ "type": "${type}"`)
+  })
+
+  it.each([
+    ['TableSnapshot', tableSnapshotSchema],
+    ['GameView', gameViewSchema],
+    ['a seat', seatInfoSchema],
+    ['a player', publicPlayerSchema],
+    ['a chat line', chatMessageSchema],
+    ['DiscoveredGame', discoveredGameSchema],
+  ] as const)('names every field of %s', (_what, schema) => {
+    const missing = Object.keys(schema.shape).filter((k) => !doc.includes(k))
+    expect(missing).toEqual([])
   })
 
   it('documents every TXT key, the service type, the path and the frame limit', () => {
