@@ -25,7 +25,14 @@ function main(argv: string[]): number {
     process.stderr.write(`not JSON: ${(e as Error).message.split('\n')[0]}\n`)
     return 2
   }
-  const run = runScenario(json)
+  let run: ReturnType<typeof runScenario>
+  try {
+    run = runScenario(json)
+  } catch (e) {
+    // An exception is an engine bug, never a player's move: report it, do not pretend the scenario is invalid.
+    process.stderr.write(`engine error: ${String((e as Error).message).replace(/\s+/g, ' ')}\n`)
+    return 1
+  }
   if (!run.valid) {
     process.stderr.write(`invalid scenario: ${run.reason.replace(/\s+/g, ' ')}\n`)
     return 2
