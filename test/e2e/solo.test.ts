@@ -7,9 +7,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, root, screenshotDir, startHeadlessHost, type HostProcess } from './helpers'
+import { look, openPage as openPageIn, shoot, step } from './ui-driver'
 
 let host: HostProcess
 let browser: Browser
@@ -37,110 +38,13 @@ function operatorUrl(): string {
   return m[1]
 }
 
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const
-
-/** Screenshots the page at both sizes (full page on the phone), then restores the desktop size. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size)
-    await page.waitForTimeout(120)
-    await page.screenshot({ path: join(screenshotDir, `${name}-${size.width}x${size.height}.png`), fullPage: size.width < 500 })
-  }
-  await page.setViewportSize(SIZES[0])
-}
-
-async function openPage(url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: SIZES[0] })
-  page.setDefaultTimeout(10_000)
-  const problems: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
-  })
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
-  await page.goto(url)
-  return { page, problems }
-}
-
-interface Seen {
-  over: boolean
-  nextHand: boolean
-  canDraw: boolean
-  canPlay: boolean
-  canLayDown: boolean
-  cards: number
-}
-
-/** What the table offers right now, read in one round trip (button texts and the hand's cards). */
-function look(page: Page): Promise<Seen> {
-  return page.evaluate(() => {
-    const buttons = [...document.querySelectorAll('button')]
-    const button = (re: RegExp) => buttons.find((b) => re.test((b.textContent ?? '').replace(/\s+/g, ' ').trim()))
-    const enabled = (b: HTMLButtonElement | undefined) => !!b && !b.disabled
-    return {
-      over: !!document.querySelector('#over-title'),
-      nextHand: !!button(/^Next hand$/),
-      canDraw: enabled(button(/^Draw D$/)),
-      canPlay: !!button(/^(Discard|Play Skip) Enter$/),
-      canLayDown: enabled(button(/^Lay down L$/)),
-      cards: document.querySelectorAll('[data-hand-index]').length,
-    }
-  })
-}
-
-const cardKey = (i: number) => String((i + 1) % 10)
-
-/** One step of the human seat's simple policy, by keyboard; answers what it did (null: the bots are playing). */
-async function step(page: Page): Promise<string | null> {
-  const seen = await look(page)
-  if (seen.over) return 'over'
-  if (seen.nextHand) {
-    await page.getByRole('button', { name: 'Next hand' }).click()
-    return 'next hand'
-  }
-  if (seen.canDraw) {
-    await page.keyboard.press('d')
-    return 'draw'
-  }
-  if (!seen.canPlay) return null
-  if (seen.canLayDown) {
-    await page.keyboard.press('l')
-    const dialog = page.getByRole('dialog', { name: /Lay down Phase/ })
-    await dialog.getByRole('button', { name: 'Suggest' }).click()
-    await dialog.getByRole('button', { name: 'Lay down' }).click()
-    await dialog.waitFor({ state: 'detached' })
-    return 'lay down'
-  }
-  // Hit with the first card that lights up a group (keep one card to discard).
-  const n = Math.min(seen.cards, 10)
-  for (let i = 0; i < n && seen.cards > 1; i++) {
-    await page.keyboard.press(cardKey(i))
-    if (await page.evaluate(() => !!document.querySelector('[data-target]'))) {
-      await page.keyboard.press('h')
-      const target = page.locator('[data-target]').first()
-      if (await target.isVisible().catch(() => false)) await target.click() // several targets: H focused the first
-      const wildEnd = page.getByRole('dialog', { name: 'Where does the Wild go?' })
-      if (await wildEnd.isVisible().catch(() => false)) await wildEnd.getByRole('button').first().click()
-      return 'hit'
-    }
-    await page.keyboard.press(cardKey(i)) // unselect
-  }
-  // Discard the rightmost of the first ten cards; a Skip asks whom to skip.
-  await page.keyboard.press('Escape')
-  await page.keyboard.press(cardKey(n - 1))
-  await page.keyboard.press('Enter')
-  const picker = page.getByRole('dialog', { name: 'Play your Skip' })
-  if (await picker.isVisible().catch(() => false)) await picker.getByRole('button').first().click()
-  return 'discard'
-}
+const openPage = (url: string) => openPageIn(browser, url)
 
 describe('a solo game in the browser', () => {
   it('plays a whole one-phase game against two instant bots through the UI', async () => {
     const { page, problems } = await openPage(operatorUrl())
     await page.getByRole('heading', { name: /phase 10/i }).waitFor()
-    const firstPaint = await page.evaluate(() => performance.getEntriesByType('paint').map((e) => ({ name: e.name, ms: Math.round(e.startTime) })))
+    const firstPaint = await page.evaluate(`performance.getEntriesByType('paint').map((e) => ({ name: e.name, ms: Math.round(e.startTime) }))`)
 
     await page.getByRole('button', { name: /Rules/ }).click()
     await page.getByRole('heading', { name: 'How to play Phase 10' }).waitFor()

@@ -1,0 +1,128 @@
+/**
+ * Drives the table UI like a player would (keyboard first), for the e2e tests: what the table offers now
+ * (`look`), one move of a simple policy (`step`: draw, lay down with Suggest, hit, discard), screenshots at
+ * desktop and phone size (`shoot`), and a page that records console errors and CSP violations.
+ */
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { screenshotDir } from './helpers'
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const
+
+/** Screenshots the page at both sizes (full page on the phone), then restores the desktop size. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.waitForTimeout(120)
+    await page.screenshot({ path: join(screenshotDir, `${name}-${size.width}x${size.height}.png`), fullPage: size.width < 500 })
+  }
+  await page.setViewportSize(SIZES[0])
+}
+
+export async function openPage(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: SIZES[0] })
+  page.setDefaultTimeout(10_000)
+  const problems: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
+  })
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
+  await page.goto(url)
+  return { page, problems }
+}
+
+export interface Seen {
+  over: boolean
+  nextHand: boolean
+  canDraw: boolean
+  canPlay: boolean
+  canLayDown: boolean
+  cards: number
+}
+
+/** What the table offers right now, read in one round trip (button texts and the hand's cards). */
+export function look(page: Page): Promise<Seen> {
+  return page.evaluate(`(() => {
+    const buttons = [...document.querySelectorAll('button')]
+    const button = (re) => buttons.find((b) => re.test((b.textContent || '').replace(/\\s+/g, ' ').trim()))
+    const enabled = (b) => !!b && !b.disabled
+    return {
+      over: !!document.querySelector('#over-title'),
+      nextHand: !!button(/^Next hand$/),
+      canDraw: enabled(button(/^Draw D$/)),
+      canPlay: !!button(/^(Discard|Play Skip) Enter$/),
+      canLayDown: enabled(button(/^Lay down L$/)),
+      cards: document.querySelectorAll('[data-hand-index]').length,
+    }
+  })()`)
+}
+
+const cardKey = (i: number) => String((i + 1) % 10)
+
+/** The index of the first of the first `n` cards that, once selected, lights up a hit target; -1 if none. */
+function findHitter(page: Page, n: number): Promise<number> {
+  // A string, as the page's code runs in the browser (no DOM types on the Node side).
+  return page.evaluate(`(async () => {
+    const key = (k) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }))
+    const tick = () => new Promise((r) => setTimeout(r, 0))
+    key('Escape')
+    await tick()
+    for (let i = 0; i < ${n}; i++) {
+      key(String((i + 1) % 10))
+      await tick()
+      const found = !!document.querySelector('[data-target]')
+      key(String((i + 1) % 10))
+      await tick()
+      if (found) return i
+    }
+    return -1
+  })()`)
+}
+
+/** One step of the human seat's simple policy, by keyboard; answers what it did (null: the bots are playing). */
+export async function step(page: Page): Promise<string | null> {
+  const seen = await look(page)
+  if (seen.over) return 'over'
+  if (seen.nextHand) {
+    await page.getByRole('button', { name: 'Next hand' }).click()
+    return 'next hand'
+  }
+  if (seen.canDraw) {
+    await page.keyboard.press('d')
+    return 'draw'
+  }
+  if (!seen.canPlay) return null
+  if (seen.canLayDown) {
+    await page.keyboard.press('l')
+    const dialog = page.getByRole('dialog', { name: /Lay down Phase/ })
+    await dialog.getByRole('button', { name: 'Suggest' }).click()
+    await dialog.getByRole('button', { name: 'Lay down' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    return 'lay down'
+  }
+  // Hit with the first card that lights up a group (keep one card to discard). Which card that is, is
+  // found in one round trip (the same number keys, sent inside the page); the hit itself is real keys.
+  const n = Math.min(seen.cards, 10)
+  const hitter = seen.cards > 1 ? await findHitter(page, n) : -1
+  if (hitter >= 0) {
+    await page.keyboard.press('Escape')
+    await page.keyboard.press(cardKey(hitter))
+    const targets = await page.locator('[data-target]').count()
+    await page.keyboard.press('h') // one target: hits it; several: focuses the first, Enter hits it
+    if (targets > 1) await page.keyboard.press('Enter')
+    const wildEnd = page.getByRole('dialog', { name: 'Where does the Wild go?' })
+    if (await wildEnd.isVisible().catch(() => false)) await wildEnd.getByRole('button').first().click()
+    return 'hit'
+  }
+  // Discard the rightmost of the first ten cards; a Skip asks whom to skip.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press(cardKey(n - 1))
+  await page.keyboard.press('Enter')
+  const picker = page.getByRole('dialog', { name: 'Play your Skip' })
+  if (await picker.isVisible().catch(() => false)) await picker.getByRole('button').first().click()
+  return 'discard'
+}
+
