@@ -8,6 +8,7 @@ import { assertNever, fail, readAction, type Action, type ApplyResult, type Game
 import { applyHit, handCardOf, makePhase, type LaidGroup } from './groups'
 import { openRng, shuffleInPlace } from './rng'
 import { dealNextHand, endHand } from './scoring'
+import { isHandStuck } from './stuck'
 import { activePhaseOf, appendLog, copyPlayer, copyState, inHand, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
 
 export type { ApplyResult } from './actions'
@@ -84,6 +85,15 @@ function without(hand: readonly CardCode[], card: CardCode): CardCode[] | null {
   for (let j = 0; j < i; j++) out[j] = hand[j]
   for (let j = i + 1; j < hand.length; j++) out[j - 1] = hand[j]
   return out
+}
+
+/**
+ * [decision, docs/engine.md] A hand no one can ever go out of ends at once with no one going out, scored as
+ * usual — like RULES.md section 7's "no card left to draw". Only a lay-down or a hit moves cards onto the table
+ * or changes a group, so only they can make a hand stuck, and only they check.
+ */
+function endIfStuck(state: GameState, events: GameEvent[]): GameState {
+  return isHandStuck(state) ? endHand(state, null, events) : state
 }
 
 /** Laid groups are never changed once on the table (a hit makes a new group): frozen, views share them. */
@@ -188,7 +198,7 @@ function layDown(state: GameState, seat: number, groups: string[][], events: Gam
   events.push({ type: 'laidDown', seat, phase: phase.number, groups: laid })
   state.laidThisTurn = true
   state.players = withPlayer(state, seat, { hand, laidDown: freezeGroups(laid) })
-  return hand.length === 0 ? goOut(state, seat, events) : state
+  return hand.length === 0 ? goOut(state, seat, events) : endIfStuck(state, events)
 }
 
 function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hit' }>, events: GameEvent[]): GameState | Result {
@@ -217,7 +227,7 @@ function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hi
   const placed = group.kind === 'run' && old.kind === 'run' && group.low < old.low ? group.cards[0] : group.cards[group.cards.length - 1]
   events.push({ type: 'hit', seat, card: placed, target: { seat: ts, group: gi } })
   state.players = players
-  return hand.length === 0 ? goOut(state, seat, events) : state
+  return hand.length === 0 ? goOut(state, seat, events) : endIfStuck(state, events)
 }
 
 function discard(state: GameState, seat: number, card: CardCode, events: GameEvent[]): GameState | Result {

@@ -1,9 +1,9 @@
 /**
- * A hand no one can ever go out of. RULES.md has no rule for it (open question for the rules owner): with
+ * A hand no one can ever go out of. RULES.md has no rule for it: with
  * reshuffles (section 7) the draw pile never runs dry, so such a hand would go on for ever. It happens when
  * every player in the hand has laid down their phase and no card off the table fits any laid group: hand
  * sizes then only stay or grow (a draw adds one card, a discard removes one) and the table never changes.
- * The engine only detects it; the host / tests decide what to do (e.g. offer to abandon the hand).
+ * [decision] apply() ends such a hand at once with no one going out, scored as usual (docs/engine.md).
  */
 import { WILD } from './cards'
 import { canHit } from './groups'
