@@ -26,7 +26,7 @@ const canNetns = why === null && spawnSync(ipPath as string, ['netns', 'list']).
 if (why) console.warn(`[discovery] SKIPPED the two-namespace LAN test: ${why} (run as root with iproute2 to include it)`)
 else if (!canNetns) console.warn('[discovery] SKIPPED the two-namespace LAN test: `ip netns` is not permitted here')
 
-const tag = `${process.pid % 100000}`
+const tag = `${process.pid}`
 const NS_A = `p10a-${tag}`
 const NS_B = `p10b-${tag}`
 const VETH_A = `p10va${tag}`.slice(0, 15)
@@ -94,7 +94,17 @@ describe.skipIf(!canNetns)('two hosts on a simulated LAN (network namespaces)', 
   const tableId = randomBytes(6).toString('hex')
 
   beforeAll(() => {
-    cleanupNetns() // leftovers of a crashed earlier run with the same pid
+    // Leftovers of an earlier run that was killed before its afterAll: namespaces of processes that are gone.
+    const listed = spawnSync(ipPath as string, ['netns', 'list'], { encoding: 'utf8' }).stdout
+    for (const m of listed.matchAll(/^(p10[ab]-(\d+))\b/gm)) {
+      let alive = true
+      try {
+        process.kill(Number(m[2]), 0)
+      } catch {
+        alive = false
+      }
+      if (!alive || Number(m[2]) === process.pid) spawnSync(ipPath as string, ['netns', 'del', m[1]])
+    }
     try {
       ip('netns', 'add', NS_A)
       ip('netns', 'add', NS_B)
