@@ -549,8 +549,10 @@ function shouldSave(d: Decider, card: CardCode): boolean {
   const view = d.view
   const me = view.players[d.seat]
   if (view.rules.edition !== 'masters' || me.savedThisHand || view.hand.length <= 1) return false
-  if (!d.style.savePile) return chance(d, d.style.mistakes.randomChoice / 4)
+  // Saved cards leave the deck for good until drawn back (section 9): a bot that saved every hand would
+  // starve the draw pile over a long game, so each keeps only a few.
+  if (!d.style.savePile) return view.saved.length === 0 && chance(d, d.style.mistakes.randomChoice / 10)
   // Saved cards are not scored by default: a saved card is a discard that nobody else can take.
-  if (view.rules.scoreSavedCards) return card === WILD
-  return true
+  if (view.rules.scoreSavedCards) return card === WILD && view.saved.length < 2
+  return view.saved.length < 2 || ((card === WILD || card === SKIP) && view.saved.length < 4)
 }
