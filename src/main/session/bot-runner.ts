@@ -65,6 +65,19 @@ export function botWorkerUrl(base: string = import.meta.url): URL | null {
   return null
 }
 
+/**
+ * The worker to start. The built worker (.js) directly. The source worker (.ts, under tsx or vitest) through
+ * a two-line ESM bootstrap that registers tsx's loader inside the worker first: tsx registers its hooks in
+ * the main thread only, and on Node 20 neither inheriting them nor `--import tsx` in the worker's execArgv
+ * makes a .ts worker load.
+ */
+function workerEntry(url: URL): URL {
+  if (!url.pathname.endsWith('.ts')) return url
+  const api = 'tsx/esm/api' // a variable: the bundler must not try to resolve it (the build never takes this path)
+  const code = `import { register } from ${JSON.stringify(import.meta.resolve(api))}\nregister()\nawait import(${JSON.stringify(url.href)})\n`
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`)
+}
+
 type Pending = { request: BotRequest; resolve: (a: Action | null) => void; reject: (e: Error) => void }
 
 export class WorkerBotRunner implements BotRunner {
@@ -80,7 +93,7 @@ export class WorkerBotRunner implements BotRunner {
   ) {}
 
   private start(): Worker {
-    const worker = new Worker(this.url, this.options.execArgv ? { execArgv: this.options.execArgv } : {})
+    const worker = new Worker(workerEntry(this.url), this.options.execArgv ? { execArgv: this.options.execArgv } : {})
     worker.unref()
     worker.on('message', (msg: { id: number; ok: boolean; action?: Action | null; error?: string }) => {
       const p = this.pending.get(msg.id)

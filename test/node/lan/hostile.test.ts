@@ -6,6 +6,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { API_ERROR_CODES, PROTOCOL_VERSION } from '../../../src/shared/api'
 import { startTestHost, TestClient, playUntil, type TestHost } from './harness'
+import { checkSecrecy } from './secrecy'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261129)
 const FRAMES = 10_000
@@ -170,4 +171,6 @@ it(`answers ${FRAMES} hostile frames (seed ${SEED}) with error codes, changes no
   expect(fuzzer.snapshot?.mySeat).toBe(2)
   await playUntil([op, waiter, fuzzer])
   expect(t.state()!.stage).toBe('gameOver')
+  // And no frame to anyone, the attacker's many connections included, showed a hidden card.
+  t.sent.forEach((frames, i) => expect(checkSecrecy(frames, Math.min(i, 2)).problems.slice(0, 3), `connection ${i}`).toEqual([]))
 })

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION, type TableInfo } from '../../../src/shared/api'
 import { startTestHost, TestClient, playUntil, untilAny, type TestHost } from './harness'
+import { checkSecrecy } from './secrecy'
 import type { HostServerOptions } from '../../../src/main/net/host-server'
 
 let t: TestHost
@@ -156,6 +157,9 @@ describe('spectators', () => {
     await playUntil([host, ann])
     await eve.until(() => (eve.snapshot!.status === 'over' ? true : undefined))
     expect(eve.snapshot!.view!.hand).toEqual([])
+    const report = checkSecrecy(t.sent[2], null)
+    expect(report.problems).toEqual([])
+    expect(report.views).toBeGreaterThan(10)
   })
 })
 
