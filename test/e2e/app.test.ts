@@ -51,7 +51,7 @@ describe('the app in a browser, served by the headless host', () => {
     await page.close()
   })
 
-  it('saves a new name through the WebSocket bridge and shows it again after a reload', async () => {
+  it('keeps a browser’s settings in that browser (never on the host) and shows them again after a reload', async () => {
     const { page, problems } = await openPage({ width: 1280, height: 800 })
     await page.getByRole('button', { name: /Settings/ }).click()
     const name = page.getByLabel('Your name')
@@ -67,8 +67,10 @@ describe('the app in a browser, served by the headless host', () => {
     await expect.poll(() => page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace')
     expect(await page.getByRole('radio', { name: 'Colour-blind (shapes)' }).isChecked()).toBe(true)
 
-    const onDisk = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))
-    expect(onDisk).toMatchObject({ playerName: 'Ada Lovelace', cardStyle: 'colour-blind' })
+    // src/renderer/src/api/browser-api.ts: settings.* stay in localStorage; the host's file is untouched.
+    const local = JSON.parse(String(await page.evaluate(`localStorage.getItem('phase10.settings')`)))
+    expect(local).toMatchObject({ playerName: 'Ada Lovelace', cardStyle: 'colour-blind' })
+    await expect(readFile(join(dataDir, 'settings.json'), 'utf8')).rejects.toThrow()
     expect(problems).toEqual([])
     await page.close()
   })
@@ -80,7 +82,8 @@ describe('the app in a browser, served by the headless host', () => {
     expect(scrollWidth).toBeLessThanOrEqual(390)
     await page.screenshot({ path: join(screenshotDir, 'home-390x844.png'), fullPage: true })
     await page.getByRole('button', { name: /Settings/ }).click()
-    await expect.poll(() => page.getByLabel('Your name').inputValue()).toBe('Ada Lovelace')
+    // Another browser (a new context: its own storage) has its own settings.
+    await expect.poll(() => page.getByLabel('Your name').inputValue()).toBe('Player')
     await page.screenshot({ path: join(screenshotDir, 'settings-390x844.png'), fullPage: true })
     expect(problems).toEqual([])
     await page.close()

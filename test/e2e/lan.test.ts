@@ -52,6 +52,7 @@ describe('a LAN game: a host and two browser guests', () => {
     const hostPage = op.page
     await hostPage.getByRole('button', { name: /Host a LAN game/ }).click()
     await hostPage.getByLabel(/I play too/).uncheck() // the operator only runs the table; the guests play
+    await shoot(hostPage, 'host-start')
     await hostPage.getByRole('button', { name: 'Open the table' }).click()
     await hostPage.getByRole('region', { name: 'Seats' }).waitFor()
     // Short rules: one phase, one hand.

@@ -41,7 +41,7 @@ function operatorUrl(): string {
 const openPage = (url: string) => openPageIn(browser, url)
 
 describe('a solo game in the browser', () => {
-  it('plays a whole one-phase game against two instant bots through the UI', async () => {
+  it('plays a whole two-hand, one-phase game against two instant bots through the UI', async () => {
     const { page, problems } = await openPage(operatorUrl())
     await page.getByRole('heading', { name: /phase 10/i }).waitFor()
     const firstPaint = await page.evaluate(`performance.getEntriesByType('paint').map((e) => ({ name: e.name, ms: Math.round(e.startTime) }))`)
@@ -58,6 +58,7 @@ describe('a solo game in the browser', () => {
 
     await page.getByRole('button', { name: /Play solo/ }).click()
     await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
+    await page.getByLabel('Game length').selectOption({ label: '2 hands, everyone advances' })
     await page.getByLabel("Ada's level").selectOption('easy')
     await shoot(page, 'solo-setup')
     await page.getByRole('button', { name: 'Deal the cards' }).click()
@@ -105,6 +106,7 @@ describe('a solo game in the browser', () => {
     console.log(`solo game: ${done.length} human moves: ${done.join(', ')}; retried: ${errors.join(' | ')}`)
     expect(done.some((d) => d.startsWith('draw'))).toBe(true)
     expect(done.some((d) => d.startsWith('discard'))).toBe(true)
+    expect(done.some((d) => d.startsWith('next hand'))).toBe(true)
     await shoot(page, 'game-over')
 
     // The game log tells the story in plain words.
