@@ -58,6 +58,8 @@ describe('a LAN game: a host and two browser guests', () => {
     // Short rules: one phase, one hand.
     await hostPage.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
     await hostPage.getByLabel('Game length').selectOption({ label: '1 hand, everyone advances' })
+    await expect.poll(() => hostPage.getByLabel('Phases').inputValue()).toBe('sprint')
+    await expect.poll(() => hostPage.getByLabel('Game length').inputValue()).toBe('1')
     // A bot comes and goes.
     await hostPage.getByRole('button', { name: '+ Add bot' }).click()
     await hostPage.getByRole('button', { name: /Remove .+/ }).first().click()

@@ -61,6 +61,8 @@ export class TableStore {
   private loggedTable: string | null = null
   /** Events that arrived before the first snapshot (the seats' names come with the snapshot). */
   private early: TableGameEvent[] = []
+  /** The newest version whose events are in the log (a batch is never logged twice). */
+  private maxLogged = -1
   private nextId = 1
   private api: GameApi | null = null
 
@@ -91,17 +93,24 @@ export class TableStore {
 
   receiveSnapshot(snap: TableSnapshot | null): void {
     const before = this.view
+    const prevStatus = this.snapshot?.status
     this.snapshot = snap
     if (!snap) return
     this.chat = snap.chat.slice()
-    // A new table (or a reload, or joining mid-game): the log starts from the snapshot's recent events.
+    // A new table (or a reload, or joining mid-game) starts a new log; a rematch restarts the versions.
     if (snap.tableId !== this.loggedTable) {
       this.loggedTable = snap.tableId
       this.log = []
       this.stats = []
-      for (const batch of snap.recentEvents) this.logEvents(batch.events, false)
-      if (!snap.recentEvents.length) this.logEvents(this.early, false)
+      this.maxLogged = -1
+    } else if (prevStatus !== 'playing' && snap.status === 'playing') this.maxLogged = -1
+    // Whatever the log has not seen yet (e.g. the deal that started the game) comes from the recent events.
+    for (const batch of snap.recentEvents) {
+      if (batch.version <= this.maxLogged) continue
+      this.maxLogged = batch.version
+      this.logEvents(batch.events, false)
     }
+    if (this.early.length && this.log.length === 0) this.logEvents(this.early, false)
     this.early = []
     const v = this.view
     if (v && v.seat !== null && v.turn === v.seat && (before?.turn !== v.seat || before.handNumber !== v.handNumber) && v.stage !== 'handOver')
@@ -112,7 +121,10 @@ export class TableStore {
     this.lastEvents = events
     this.lastVersion = version
     if (!this.snapshot) this.early.push(...events)
-    else this.logEvents(events, true)
+    else if (version > this.maxLogged) {
+      this.maxLogged = version
+      this.logEvents(events, true)
+    }
   }
 
   private logEvents(events: TableGameEvent[], withSound: boolean): void {
