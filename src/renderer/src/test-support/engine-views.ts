@@ -14,6 +14,8 @@ export interface Position {
   dealer?: number
   rules?: PartialRuleOptions
   phases?: number[]
+  /** Masters: phases already completed, per seat. */
+  completed?: number[][]
 }
 
 export function position(p: Position): GameState {
@@ -26,6 +28,7 @@ export function position(p: Position): GameState {
     upcard: p.upcard,
     rules: p.rules,
     phases: p.phases,
+    completed: p.completed,
     steps: [],
   })
   if (!built.ok) throw new Error(built.reason)
