@@ -112,6 +112,13 @@ export class TableStore {
     }
     if (this.early.length && this.log.length === 0) this.logEvents(this.early, false)
     this.early = []
+    // The first deal of a game is no engine event (newGame deals it): say it from the view.
+    const fresh = this.view
+    if (this.log.length === 0 && fresh && fresh.handNumber === 1 && snap.status === 'playing')
+      this.logEvents(
+        [{ type: 'handDealt', handNumber: 1, dealer: fresh.dealer, upcard: fresh.discard[0] ?? null, seats: fresh.players.filter((p) => p.inHand).map((p) => p.seat) }],
+        false,
+      )
     const v = this.view
     if (v && v.seat !== null && v.turn === v.seat && (before?.turn !== v.seat || before.handNumber !== v.handNumber) && v.stage !== 'handOver')
       playSound('yourTurn', prefs.current.sound)
