@@ -1,6 +1,7 @@
 /**
  * Bot decision latency: plays real 4-player games with every level at the table (seats rotating) and
- * reports, per level, the p50 / p99 / max wall time of one decision in ms.
+ * reports, per level, the p50 / p99 / max time of one decision in ms: wall time, and the process's CPU
+ * time (robust on a busy machine, where wall time also counts waiting for a core).
  *
  *     npm run --silent bench:ai -- [--games 300] [--seed bench] [--rules '{"edition":"masters"}'] [--json]
  */
@@ -20,25 +21,51 @@ let rules: PartialRuleOptions | undefined
 if (arg('rules')) rules = partialRuleOptionsSchema.parse(JSON.parse(arg('rules')!))
 
 const times: Record<BotLevel, number[]> = { easy: [], medium: [], hard: [] }
+const cpuTimes: Record<BotLevel, number[]> = { easy: [], medium: [], hard: [] }
+let cpuStart = process.cpuUsage()
 const table: BotLevel[] = ['easy', 'medium', 'hard', 'medium']
 // Warm up the JIT (and the phase-difficulty cache) outside the measurement.
 for (let g = 0; g < 5; g++) playGame({ levels: table, seed: `${seed}:warm:${g}`, rules })
 for (let g = 0; g < games; g++) {
   const levels = table.map((_, s) => table[(s + g) % table.length])
-  const r = playGame({ levels, seed: `${seed}:${g}`, rules, timing: (_seat, level, ms) => times[level].push(ms) })
+  const r = playGame({
+    levels,
+    seed: `${seed}:${g}`,
+    rules,
+    inspect: () => {
+      cpuStart = process.cpuUsage()
+    },
+    timing: (_seat, level, ms) => {
+      const c = process.cpuUsage(cpuStart)
+      cpuTimes[level].push((c.user + c.system) / 1000)
+      times[level].push(ms)
+    },
+  })
   if (r.rejected) throw new Error(`game ${g}: rejected bot action ${JSON.stringify(r.rejected)}`)
 }
 
 const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]
-const out: Record<string, { decisions: number; p50: number; p99: number; max: number; mean: number }> = {}
-for (const level of BOT_LEVELS) {
-  const t = times[level].slice().sort((a, b) => a - b)
-  const mean = t.reduce((a, b) => a + b, 0) / t.length
-  out[level] = { decisions: t.length, p50: q(t, 0.5), p99: q(t, 0.99), max: t[t.length - 1], mean }
+interface Stats {
+  decisions: number
+  p50: number
+  p99: number
+  max: number
+  mean: number
 }
+function stats(xs: number[]): Stats {
+  const t = xs.slice().sort((a, b) => a - b)
+  return { decisions: t.length, p50: q(t, 0.5), p99: q(t, 0.99), max: t[t.length - 1], mean: t.reduce((a, b) => a + b, 0) / t.length }
+}
+const out: Record<string, { wall: Stats; cpu: Stats }> = {}
+for (const level of BOT_LEVELS) out[level] = { wall: stats(times[level]), cpu: stats(cpuTimes[level]) }
 if (json) process.stdout.write(JSON.stringify({ games, rules: rules ?? {}, levels: out }) + '\n')
 else {
   process.stdout.write(`bot decision latency over ${games} games${rules ? ` (rules ${JSON.stringify(rules)})` : ''}, ms\n`)
   for (const [level, s] of Object.entries(out))
-    process.stdout.write(`${level.padEnd(7)} decisions ${String(s.decisions).padStart(7)}  p50 ${s.p50.toFixed(3)}  p99 ${s.p99.toFixed(3)}  max ${s.max.toFixed(2)}  mean ${s.mean.toFixed(3)}\n`)
+    for (const kind of ['wall', 'cpu'] as const) {
+      const x = s[kind]
+      process.stdout.write(
+        `${level.padEnd(7)} ${kind.padEnd(4)} decisions ${String(x.decisions).padStart(7)}  p50 ${x.p50.toFixed(3)}  p99 ${x.p99.toFixed(3)}  max ${x.max.toFixed(2)}  mean ${x.mean.toFixed(3)}\n`,
+      )
+    }
 }
