@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { saveFileSchema, replaySave } from '../../../src/main/session/saves'
+import { actionLog } from '../../../src/shared/engine/state'
 import { gameViewSchema, tableSnapshotSchema, tableEventsSchema } from '../../../src/shared/api'
 import { startTestHost, TestClient, playUntil, type TestHost } from './harness'
 import { checkSecrecy } from './secrecy'
@@ -77,6 +78,28 @@ describe('a LAN table over 127.0.0.1', () => {
     const replayed = replaySave(save)!.state
     expect(replayed.version).toBe(final.version)
     expect(JSON.stringify(replayed) === JSON.stringify(final)).toBe(true)
+  })
+
+  it('plays a whole Masters game (phase choices, Save Piles): the Save Pile stays its owner’s secret', async () => {
+    t = await startTestHost()
+    const host = await operator()
+    const ann = await guest()
+    await host.join('Host')
+    await ann.join('Ann')
+    await host.request('lobby.addBot', { level: 'hard' })
+    expect(await host.request('lobby.setRules', { rules: { edition: 'masters' } })).toMatchObject({ ok: true, value: { rules: { edition: 'masters', skipCount: 2 } } })
+    await ann.request('lobby.setReady', { ready: true })
+    expect((await host.request('lobby.start', { seed: 'masters-seed-Qw8zP1' })).ok).toBe(true)
+    await ann.until(() => (ann.snapshot?.view ? true : undefined))
+    await playUntil([host, ann])
+    const final = t.state()!
+    expect(final.stage).toBe('gameOver')
+    expect(actionLog(final).some((e) => e.action.type === 'choosePhase')).toBe(true)
+    for (const [i, c] of [host, ann].entries()) {
+      const report = checkSecrecy(t.sent[i], i)
+      expect(report.problems.slice(0, 5)).toEqual([])
+      for (const f of c.received) if (f.type === 'event' && f.event === 'table.snapshot' && f.payload) tableSnapshotSchema.parse(f.payload)
+    }
   })
 
   it('sends a deck draw card only to its drawer', async () => {
