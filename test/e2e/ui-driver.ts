@@ -12,12 +12,15 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const
 
-/** Screenshots the page at both sizes (full page on the phone), then restores the desktop size. */
+/** Screenshots the page at both sizes (full page on the phone), checks it fits the width, restores the desktop size. */
 export async function shoot(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size)
     await page.waitForTimeout(120)
     await page.screenshot({ path: join(screenshotDir, `${name}-${size.width}x${size.height}.png`), fullPage: size.width < 500 })
+    // Every screen fits the width: nothing scrolls sideways, on a phone or a desktop.
+    const width = Number(await page.evaluate('document.documentElement.scrollWidth'))
+    if (width > size.width) throw new Error(`${name} is ${width}px wide at ${size.width}x${size.height}`)
   }
   await page.setViewportSize(SIZES[0])
 }
