@@ -91,7 +91,7 @@ describe('a bot sees only what a human in its seat sees', () => {
         })
       }
       expect(checked).toBeGreaterThan(250)
-    })
+    }, 180_000)
   }
 
   it('strips the card from a deck or Save Pile draw for everyone but the drawer', () => {

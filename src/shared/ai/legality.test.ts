@@ -46,5 +46,5 @@ describe('bots play only legal moves', () => {
     expect(r.deadlocks).toBe(0)
     expect(r.capped).toBe(0)
     expect(r.games).toBe(2000)
-  })
+  }, 180_000) // ~20 s of CPU; more on a busy machine
 })
