@@ -27,7 +27,7 @@ import {
 import type { Action, GameEvent } from '../../shared/engine/actions'
 import { apply } from '../../shared/engine/apply'
 import { resolveRules, ruleOptionsSchema, type PartialRuleOptions, type RuleOptions } from '../../shared/engine/rules'
-import { actionLog, newGame, type GameState } from '../../shared/engine/state'
+import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '../../shared/engine/state'
 import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
 import type { BotLevel } from '../../shared/ai/types'
 import type { BotRunner } from './bot-runner'
@@ -629,14 +629,22 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   private begin(seed: string): void {
     this.seed = seed
-    this.state = newGame({ players: this.seats.map((s) => s.name), seed, rules: this.rulesPatch })
-    this.history = []
+    const state = newGame({ players: this.seats.map((s) => s.name), seed, rules: this.rulesPatch })
+    this.state = state
+    // newGame deals the first hand without events; report it like every later deal (dealNextHand), so the
+    // log, animations and bots see the first `handDealt` too.
+    const first = nextSeat(state, state.dealer)
+    const dealt: GameEvent[] = [{ type: 'handDealt', handNumber: state.handNumber, dealer: state.dealer, upcard: state.discard[0] ?? null, seats: seatsInHand(state) }]
+    if (state.stage === 'draw' && state.turn !== first) dealt.push({ type: 'turnSkipped', seat: first })
+    this.history = dealt.slice()
     this.handStart = 0
-    this.recent = []
+    const batch: Batch = { version: state.version, events: dealt, secrets: [] }
+    this.recent = [batch]
     this.status = 'playing'
     this.forcedSeat = null
     for (const c of this.clients.values()) c.wantsRematch = false
     this.save()
+    for (const c of this.clients.values()) this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
     this.changed()
     this.schedule()
   }

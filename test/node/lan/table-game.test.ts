@@ -125,3 +125,20 @@ describe('a LAN table over 127.0.0.1', () => {
     expect(JSON.stringify(theirs)).not.toContain('"card"')
   })
 })
+
+describe('the first deal', () => {
+  it('is reported like every later deal: a handDealt batch at version 0, also in recentEvents', async () => {
+    t = await startTestHost()
+    const host = await operator()
+    await host.join('Host')
+    await host.request('lobby.addBot', { level: 'easy' })
+    await host.request('settings.set', { botDelayMs: 0 })
+    expect((await host.request('lobby.start', { seed: 'first-deal-seed-abc' })).ok).toBe(true)
+    const first = host.received.find((f) => f.type === 'event' && f.event === 'table.events')
+    const state = t.state()!
+    expect(first).toMatchObject({ payload: { version: 0, events: [{ type: 'handDealt', handNumber: 1, seats: [0, 1] }] } })
+    const snap = await host.request<{ recentEvents: { version: number; events: { type: string }[] }[] }>('table.get', {})
+    if (snap.ok) expect(snap.value.recentEvents[0]).toMatchObject({ version: 0, events: [{ type: 'handDealt' }] })
+    expect(state.handNumber).toBeGreaterThanOrEqual(1)
+  })
+})
