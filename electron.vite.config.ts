@@ -27,6 +27,9 @@ export default defineConfig({
     base: './',
     plugins: [svelte({ configFile: resolve('svelte.config.js') })],
     build: {
+      // electron-vite leaves minification off; the renderer is also served to phones over Wi-Fi, so minify it
+      // (about half the bytes: measured by `npm run measure:ui`).
+      minify: true,
       rolldownOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
   },
