@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PartialRuleOptions } from '../engine/rules'
 import { playGame } from './arena'
-import { runSoak } from './soak'
+import { runSoak, soakTable } from './soak'
 import type { BotLevel } from './types'
 
 const COMBOS: { name: string; rules: PartialRuleOptions }[] = [
@@ -47,4 +47,18 @@ describe('bots play only legal moves', () => {
     expect(r.capped).toBe(0)
     expect(r.games).toBe(2000)
   }, 180_000) // ~20 s of CPU; more on a busy machine
+})
+
+describe('bots never stall a hand for ever', () => {
+  // Soak games (seed soak2) that once reached the turn cap: a Hard bot sitting on the only cards that fit the
+  // table (its defence, now dropped once the draw pile has gone round), and bots leaving a hittable card in
+  // their Save Pile (every level now takes it back).
+  for (const g of [37831, 30300, 123, 66894])
+    it(`finishes soak game ${g}`, () => {
+      const t = soakTable('soak2', g)
+      const r = playGame({ levels: t.levels, rules: t.rules, seed: `soak2:${g}`, maxActions: 20_000 })
+      expect(r.rejected).toBeNull()
+      expect(r.capped).toBe(false)
+      expect(r.winner).not.toBeNull()
+    })
 })

@@ -27,7 +27,7 @@ function emptyNotes(): OpponentNotes {
 }
 
 export function newMemory(): BotMemory {
-  return { read: 0, handNumber: 0, opponents: [] }
+  return { read: 0, handNumber: 0, opponents: [], reshuffles: 0 }
 }
 
 function removeOne(cards: CardCode[], card: CardCode): void {
@@ -38,12 +38,16 @@ function removeOne(cards: CardCode[], card: CardCode): void {
 function reset(memory: BotMemory, handNumber: number, seats: number): void {
   memory.handNumber = handNumber
   memory.opponents = Array.from({ length: seats }, emptyNotes)
+  memory.reshuffles = 0
 }
 
 function note(memory: BotMemory, e: GameEvent): void {
   switch (e.type) {
     case 'handDealt':
       reset(memory, e.handNumber, memory.opponents.length)
+      return
+    case 'reshuffled':
+      memory.reshuffles++
       return
     case 'drew': {
       if (e.from !== 'discard' || e.card === undefined) return

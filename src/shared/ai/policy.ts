@@ -223,7 +223,8 @@ function draw(d: Decider): Action {
     // Phase down: a card that can be hit is a sure step towards going out.
     if (topOk && top !== undefined && fitsTable(view, top) && !chance(d, d.style.mistakes.ignoreDiscard))
       return { type: 'draw', from: 'discard' }
-    const fit = saved.find((c) => fitsTable(view, c))
+    // Every level takes back a saved card it can hit at once: left in the Save Pile it can stall the hand.
+    const fit = canDraw(view, 'saved') ? view.saved.find((c) => fitsTable(view, c)) : undefined
     if (fit !== undefined) return { type: 'draw', from: 'saved', card: fit }
     return { type: 'draw', from: 'deck' }
   }
@@ -498,6 +499,9 @@ function nearRunEnd(view: GameView, card: CardCode): number {
  * their laid groups, and what they took from or threw on the discard pile this hand.
  */
 function dangerOf(d: Decider, u: Unseen): ((card: CardCode) => number) | null {
+  // Once the draw pile has gone round, the hand has stalled: holding back the cards others need can keep
+  // it going for ever (two players each sitting on what the other needs), so stop defending.
+  if (d.memory.reshuffles > 0) return null
   const view = d.view
   const order = seatsAfter(view, d.seat)
   const next = order[0]

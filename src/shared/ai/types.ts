@@ -49,4 +49,6 @@ export interface BotMemory {
   handNumber: number
   /** Per seat. */
   opponents: OpponentNotes[]
+  /** Times the draw pile was reshuffled this hand (public `reshuffled` events): a long, stalled hand. */
+  reshuffles: number
 }
