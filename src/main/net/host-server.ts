@@ -123,14 +123,22 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       advertise: options.advertise,
     },
   })
-  listener = await listen(services, { port: options.port, host: options.host, staticDir: options.staticDir, operatorToken, ws: options.ws })
-  options.onListening?.(listener.port)
-  if (options.table) {
-    const opened = await services.table.openHosted(options.table)
-    if (!opened.ok) {
-      ;(options.warn ?? console.warn)(`cannot open the table: ${opened.error.message}`)
-      if (options.table.resume) await services.table.openHosted({ tableName: options.table.tableName })
+  // Listen before the table opens (its advert needs the bound port), but hold every request until it is open:
+  // players re-joining a resumed table at once must find it, not NO_TABLE.
+  let tableOpen = () => {}
+  const ready = new Promise<void>((resolve) => (tableOpen = resolve))
+  listener = await listen(services, { port: options.port, host: options.host, staticDir: options.staticDir, operatorToken, ws: { ...options.ws, ready } })
+  try {
+    options.onListening?.(listener.port)
+    if (options.table) {
+      const opened = await services.table.openHosted(options.table)
+      if (!opened.ok) {
+        ;(options.warn ?? console.warn)(`cannot open the table: ${opened.error.message}`)
+        if (options.table.resume) await services.table.openHosted({ tableName: options.table.tableName })
+      }
     }
+  } finally {
+    tableOpen()
   }
   const l = listener
   return {

@@ -34,6 +34,12 @@ export interface WsBridgeOptions {
   heartbeatMs?: number
   /** The operator token the `p10op` cookie must carry (headless host). */
   operatorToken?: string
+  /**
+   * Requests wait for this before they are dispatched (connections are accepted at once). The headless host
+   * listens before it has resumed its saved table — it must, the advert needs the bound port — so a player
+   * re-joining in that moment is answered once the table is open instead of with NO_TABLE.
+   */
+  ready?: Promise<unknown>
 }
 
 /**
@@ -67,6 +73,8 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
   const rate = options.ratePerSecond ?? 30
   const burst = options.burst ?? 60
   const abuseLimit = options.abuseLimit ?? 200
+  // A failed start-up must not wedge every connection: requests then run and get the service's own answer.
+  const ready: Promise<unknown> = (options.ready ?? Promise.resolve()).catch(() => undefined)
   const wss = new WebSocketServer({
     server,
     path: WS_PATH,
@@ -112,7 +120,7 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
     let last = Date.now()
     let refusedInARow = 0
     // Requests of one connection run one at a time, in order (a client's act never overtakes its join).
-    let queue: Promise<unknown> = Promise.resolve()
+    let queue: Promise<unknown> = ready
 
     socket.on('message', (data, isBinary) => {
       alive.set(socket, true)
