@@ -5,9 +5,10 @@
  */
 import type { Action, GameEvent } from '../engine/actions'
 import { apply } from '../engine/apply'
+import type { CardCode } from '../engine/cards'
 import { canHit, type LaidGroup } from '../engine/groups'
 import type { PartialRuleOptions } from '../engine/rules'
-import { newGame, type GameState } from '../engine/state'
+import { newGame, seatsInHand, type GameState } from '../engine/state'
 import { viewFor, type GameView } from '../engine/views'
 import { createBot, STYLES } from './bot'
 import { publicEventFor } from './memory'
@@ -96,22 +97,45 @@ export function playGame(opts: PlayGameOptions): GameResult {
 }
 
 /**
- * A hand no one can ever end: every player in it has laid down, and no card left anywhere (hands, draw
- * pile, discard pile) fits any laid group, so no hit is possible, nobody can go out, and the draw pile
- * reshuffles forever. RULES.md has no rule that ends such a hand; it happens with sets-only phase lists
- * once every copy of the laid numbers is on the table. (Harness only: it reads the hidden state.)
+ * A hand no one in it can ever end: every player in it has laid down, and no card any of them can still
+ * reach (their hands and own Save Piles, the draw pile, the discard pile) fits any laid group, so no hit is
+ * possible, nobody can go out, and the draw pile reshuffles forever. Cards in the Save Pile of a seat that
+ * is not in the hand (a tie-break hand, RULES.md section 8) are out of everyone's reach: nobody in the hand
+ * may draw them. A card that fits in a player's own Save Pile is not a stalemate but a bot that does not take
+ * it back. The engine ends such hands (`isHandStuck`, docs/engine.md); a game that still stops here is a
+ * rules/engine gap, not a bot failure. (Harness only: it reads the hidden state.)
  */
 export function isStalemate(state: GameState): boolean {
   if (state.stage !== 'draw' && state.stage !== 'play') return false
-  const groups: LaidGroup[] = []
-  for (let s = 0; s < state.players.length; s++) {
-    if (state.tieBreak !== null && !state.tieBreak.includes(s)) continue
-    const p = state.players[s]
-    if (!p.laidDown) return false
-    groups.push(...p.laidDown)
-  }
-  const cards = [...state.players.flatMap((p) => p.hand), ...state.drawPile.slice(0, state.drawCount), ...state.discard]
-  return !cards.some((c) => groups.some((g) => canHit(g, c)))
+  const seats = seatsInHand(state)
+  if (seats.some((s) => !state.players[s].laidDown)) return false
+  const groups = seats.flatMap((s) => state.players[s].laidDown!)
+  return !reachableCards(state, seats).some((c) => groups.some((g) => canHit(g, c)))
+}
+
+function reachableCards(state: GameState, seats: readonly number[]): CardCode[] {
+  const out = seats.flatMap((s) => [...state.players[s].hand, ...state.players[s].saved])
+  for (let i = 0; i < state.drawCount; i++) out.push(state.drawPile[i])
+  out.push(...state.discard)
+  return out
+}
+
+/** The position a stalemate stopped in, for the soak's report (hands, Save Piles, table, piles). */
+export function describePosition(state: GameState): string {
+  const seats = seatsInHand(state)
+  const groups = seats.flatMap((s) => state.players[s].laidDown ?? [])
+  const fits = (c: CardCode) => groups.some((g) => canHit(g, c))
+  const players = state.players.map((p, s) => {
+    const laid = (p.laidDown ?? []).map((g) => `${g.kind}:${g.cards.join(' ')}`).join(' + ')
+    const outside = seats.includes(s) ? '' : ' (not in this hand)'
+    const fitting = p.saved.filter(fits)
+    return `seat ${s}${outside}: hand [${p.hand.join(' ')}] saved [${p.saved.join(' ')}]${fitting.length ? ` (fit the table: ${fitting.join(' ')})` : ''} laid [${laid}]`
+  })
+  return (
+    `hand ${state.handNumber}, stage ${state.stage}, turn ${state.turn}, tie-break ${JSON.stringify(state.tieBreak)}, ` +
+    `draw pile ${state.drawCount}, discard ${state.discard.length} (top ${state.discard[state.discard.length - 1] ?? '-'}); ` +
+    players.join('; ')
+  )
 }
 
 export interface ArenaOptions {

@@ -5,7 +5,7 @@
  */
 import type { GroupRequirement } from '../engine/phases'
 import type { PartialRuleOptions } from '../engine/rules'
-import { playGame } from './arena'
+import { describePosition, playGame } from './arena'
 import { botRandom } from './random'
 import { BOT_LEVELS, type BotLevel } from './types'
 
@@ -97,7 +97,8 @@ export function runSoak(seed: string, from: number, to: number, maxActions = 20_
       const kind = r.stalemate ? 'stalemate' : 'capped'
       if (r.stalemate) out.stalemates++
       else out.capped++
-      if (out.failures.length < 50) out.failures.push({ game: g, kind, detail: JSON.stringify({ levels, rules, hands: r.hands }) })
+      const position = describePosition(r.state)
+      if (out.failures.length < 50) out.failures.push({ game: g, kind, detail: JSON.stringify({ levels, rules, hands: r.hands, position }) })
     }
   }
   return out
