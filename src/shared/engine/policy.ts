@@ -2,10 +2,12 @@
  * Trivial legal move policies, computed from a seat's view only: used by the engine's property tests and
  * the games/s benchmark (the real bots live in src/shared/ai). Not rules: every move still goes through `apply`.
  */
-import { penaltyPoints, SKIP, WILD, type CardCode } from './cards'
+import { COLOURS, penaltyPoints, SKIP, WILD, type CardCode } from './cards'
 import type { Action } from './actions'
 import { bestPartial } from './distance'
-import { canMakePhase, solvePhase } from './solver'
+import type { LaidGroup } from './groups'
+import type { GroupRequirement, PhaseDef } from './phases'
+import { canMakePhase, cardIndex, solvePhase, type SolveOptions } from './solver'
 import { legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
 
 /** Greedy: draw from the deck, lay down as soon as possible, hit whatever fits, discard the least useful card. */
@@ -88,11 +90,32 @@ export function timeoutAction(view: GameView): Action | null {
 
 /**
  * The benchmark's trivial policy: like `greedyAction` but with no search on ordinary turns. It asks the
- * solver's fast `canMakePhase` once per turn (building the lay-down only when it exists) and discards by a
- * counting heuristic: the card with the fewest partners for the phase's group kinds (same number for sets,
- * numbers within 2 for runs, same colour for colour groups), highest penalty first; never a Wild.
+ * solver's fast `canMakePhase` once per turn while the phase is not down (building the lay-down only when it
+ * exists), hits the first laid group a card fits, and discards by a counting heuristic: the card with the
+ * fewest partners for the phase's group kinds (same number for sets, numbers within 2 for runs, same colour
+ * for colour groups), highest penalty first; never a Wild. The benchmark's hot path: it decides from the
+ * view alone but allocates nothing beyond the action (tallies in module-level scratch, cards by index).
  */
-const NUMBER_OF = new Map<string, number>(['R', 'B', 'Y', 'G'].flatMap((c) => Array.from({ length: 12 }, (_, i): [string, number] => [`${c}${i + 1}`, i + 1])))
+const WILD_INDEX = 48
+const SKIP_INDEX = 49
+/** Scratch tallies (the policy is synchronous and never re-entered). Index 0 and 13..15 stay 0. */
+const byNumber = new Int32Array(16)
+const byColour = new Int32Array(4)
+let handIndex = new Int32Array(64)
+
+/** Whether hand card `idx` (cardIndex) may hit `g` (same as `canHit`, without parsing the code). */
+function fitsGroup(g: LaidGroup, idx: number): boolean {
+  if (idx === WILD_INDEX) return g.kind !== 'run' || g.high < 12 || g.low > 1
+  const n = (idx % 12) + 1
+  switch (g.kind) {
+    case 'set':
+      return n === g.number
+    case 'colour':
+      return COLOURS[(idx / 12) | 0] === g.colour
+    case 'run':
+      return n === g.high + 1 || n === g.low - 1
+  }
+}
 
 export function quickAction(view: GameView): Action | null {
   if (view.stage === 'gameOver' || view.seat === null) return null
@@ -102,51 +125,66 @@ export function quickAction(view: GameView): Action | null {
   if (view.stage === 'draw') return { type: 'draw', from: 'deck' }
   const me = view.players[view.seat]
   const hand = view.hand
-  const phase = myPhase(view)
-  const opts = { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }
+  let phase: PhaseDef | null = null
+  for (const ph of view.phases)
+    if (ph.number === me.phase) {
+      phase = ph
+      break
+    }
+  const opts = view.rules.wildsNeedNaturalPerGroup ? NATURAL_PER_GROUP : NATURAL_PER_PHASE
   if (!me.laidDown && phase && canMakePhase(hand, phase.groups, opts)) {
     const groups = solvePhase(hand, phase.groups, opts)
     if (groups && !(view.rules.mustDiscardToGoOut && groups.flat().length === hand.length)) return { type: 'layDown', groups }
   }
-  if (me.laidDown) {
-    for (const card of hand) {
-      if (card === SKIP) continue
-      const targets = legalHitsFor(view, card)
-      if (targets.length) return { type: 'hit', card, target: targets[0] }
+  const len = hand.length
+  if (len > handIndex.length) handIndex = new Int32Array(len * 2)
+  let skips = 0
+  for (let i = 0; i < len; i++) {
+    const idx = cardIndex(hand[i])
+    handIndex[i] = idx
+    if (idx === SKIP_INDEX) skips++
+  }
+  // Hits (as `legalHitsFor`): the first card, in hand order, that fits a laid group; the first such group.
+  if (me.laidDown && (view.rules.hitOnLayDownTurn || !view.laidThisTurn) && !(hand.length === 1 && view.rules.mustDiscardToGoOut)) {
+    for (let i = 0; i < len; i++) {
+      const idx = handIndex[i]
+      if (idx === SKIP_INDEX || idx < 0) continue
+      for (const p of view.players) {
+        const laid = p.laidDown
+        if (!laid || !p.inHand) continue
+        for (let gi = 0; gi < laid.length; gi++) if (fitsGroup(laid[gi], idx)) return { type: 'hit', card: hand[i], target: { seat: p.seat, group: gi } }
+      }
     }
   }
-  if (hand.includes(SKIP)) {
+  if (skips > 0) {
     const targets = skipTargets(view)
     if (hand.length === 1 || targets.length === 0 || view.rules.skipTarget === 'next') return { type: 'skip', card: 'S' }
     return { type: 'skip', card: 'S', target: targets[0] }
   }
   // Partner counts per card, from number and colour tallies of the hand.
-  const byNumber = new Array<number>(14).fill(0)
-  const byColour: Record<string, number> = { R: 0, B: 0, Y: 0, G: 0 }
-  const nums: number[] = []
-  for (const c of hand) {
-    if (c === WILD) {
-      nums.push(0)
-      continue
-    }
-    const n = NUMBER_OF.get(c) ?? 0
-    nums.push(n)
-    byNumber[n]++
-    byColour[c[0]]++
+  byNumber.fill(0)
+  byColour.fill(0)
+  for (let i = 0; i < len; i++) {
+    const idx = handIndex[i]
+    if (idx < 0 || idx >= WILD_INDEX) continue
+    byNumber[(idx % 12) + 1]++
+    byColour[(idx / 12) | 0]++
   }
-  const kinds = phase ? phase.groups.map((g) => g.kind) : ['set']
+  const groups = phase ? phase.groups : SET_ONLY
   let best = -1
   let bestScore = Infinity
-  for (let i = 0; i < hand.length; i++) {
-    const n = nums[i]
-    if (n === 0) continue
+  for (let i = 0; i < len; i++) {
+    const idx = handIndex[i]
+    if (idx < 0 || idx >= WILD_INDEX) continue
+    const n = (idx % 12) + 1
     let partners = 0
-    for (const k of kinds) {
-      if (k === 'set') partners += byNumber[n] - 1
-      else if (k === 'run') partners += (byNumber[n - 1] ? 1 : 0) + (byNumber[n + 1] ? 1 : 0) + (n > 1 && byNumber[n - 2] ? 0.5 : 0) + (byNumber[n + 2] ? 0.5 : 0) - (byNumber[n] > 1 ? 1 : 0)
-      else partners += byColour[hand[i][0]] - 1
+    for (let k = 0; k < groups.length; k++) {
+      const kind = groups[k].kind
+      if (kind === 'set') partners += byNumber[n] - 1
+      else if (kind === 'run') partners += (byNumber[n - 1] ? 1 : 0) + (byNumber[n + 1] ? 1 : 0) + (n > 1 && byNumber[n - 2] ? 0.5 : 0) + (byNumber[n + 2] ? 0.5 : 0) - (byNumber[n] > 1 ? 1 : 0)
+      else partners += byColour[(idx / 12) | 0] - 1
     }
-    const score = partners * 100 - penaltyPoints(hand[i])
+    const score = partners * 100 - (n <= 9 ? 5 : 10)
     if (score < bestScore) {
       bestScore = score
       best = i
@@ -154,3 +192,7 @@ export function quickAction(view: GameView): Action | null {
   }
   return { type: 'discard', card: best >= 0 ? hand[best] : hand[0] }
 }
+
+const NATURAL_PER_GROUP: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: true })
+const NATURAL_PER_PHASE: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: false })
+const SET_ONLY: readonly GroupRequirement[] = Object.freeze([Object.freeze({ kind: 'set' as const, size: 3 })])
