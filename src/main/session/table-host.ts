@@ -450,7 +450,17 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       connection: 'connected',
       chat: this.chatLog.slice(),
       botDelayMs: this.botDelay(),
+      hostNow: this.now(),
+      graceSeconds: Math.round(this.graceMs / 1000),
+      rematchVotes: this.rematchVotes(),
     }
+  }
+
+  /** Seats whose players voted for a rematch (after the game; empty otherwise). */
+  private rematchVotes(): number[] {
+    if (this.status !== 'over') return []
+    const seats = [...this.clients.values()].filter((c) => c.wantsRematch && c.seat !== null).map((c) => c.seat!)
+    return [...new Set(seats)].sort((a, b) => a - b)
   }
 
   private botDelay(): number {

@@ -178,6 +178,13 @@ export const tableSnapshotSchema = z.object({
   /** How long bots wait before each action at this table (ms): the table's own, else settings.botDelayMs.
    * (Optional only so snapshots built before it existed still type-check; TableHost always sends it.) */
   botDelayMs: z.number().int().min(0).max(5000).optional(),
+  /** The host's clock (epoch ms) when this snapshot was made: a client's countdowns to `turnDeadline` and
+   * `paused.graceDeadline` use it to allow for its own clock being off. (Optional like `botDelayMs`.) */
+  hostNow: z.number().int().optional(),
+  /** How long a dropped player's seat is kept before `dropPolicy` applies (seconds). */
+  graceSeconds: z.number().int().min(0).max(3600).optional(),
+  /** After the game (`over`): the seats whose players voted for a rematch (`table.rematch`), ascending. */
+  rematchVotes: z.array(seatIndex).max(6).optional(),
 })
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>
 

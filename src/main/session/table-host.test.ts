@@ -1,0 +1,89 @@
+/**
+ * TableHost fields the table UI reads: the host's clock beside the turn deadline (countdowns), the grace
+ * period and drop policy (the lobby's control), and who voted for a rematch (the game-over screen).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PROTOCOL_VERSION, tableSnapshotSchema, type ApiEvent, type TableSnapshot } from '../../shared/api'
+import { decide } from '../../shared/ai'
+import { InProcessBotRunner } from './bot-runner'
+import { TableHost } from './table-host'
+
+const hosts: TableHost[] = []
+afterEach(async () => {
+  for (const h of hosts.splice(0)) await h.close()
+  vi.useRealTimers()
+})
+
+function lanTable(rules: ConstructorParameters<typeof TableHost>[0]['rules'] = {}) {
+  const sent: { to: string; e: ApiEvent }[] = []
+  const host = new TableHost({ name: 't', mode: 'lan', bots: new InProcessBotRunner(), deliver: (to, e) => sent.push({ to, e }), rules })
+  hosts.push(host)
+  return { host, sent }
+}
+
+/** Plays every human seat with the Easy bot's moves until `stop`; bots answer in between. */
+async function playHumans(host: TableHost, clients: string[], stop: () => boolean): Promise<void> {
+  for (let i = 0; i < 20_000 && !stop(); i++) {
+    let moved = false
+    for (const id of clients) {
+      const snap = host.snapshotFor(id)!
+      const view = snap.view
+      if (!view || snap.status !== 'playing') continue
+      if (view.stage === 'handOver' || view.turn === snap.mySeat) {
+        const action = decide({ level: 'easy', view: view as never, history: [], salt: id })
+        if (action && host.act(id, snap.version, action).ok) moved = true
+      }
+    }
+    if (!moved) await new Promise((r) => setImmediate(r))
+  }
+  if (!stop()) throw new Error('the game did not get there')
+}
+
+describe('TableHost snapshot for the table UI', () => {
+  it('carries the host clock with the turn deadline, so a client can count down with its own clock off', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(1_800_000_000_000)
+    const { host } = lanTable({ turnTimerSeconds: 30 })
+    host.attachHost('local', 'Host')
+    host.join('ws:1', { protocol: PROTOCOL_VERSION, name: 'Ann' })
+    host.setReady('ws:1', true)
+    expect(host.start('deadline-seed-1').ok).toBe(true)
+    const snap = host.snapshotFor('local')!
+    expect(tableSnapshotSchema.parse(snap).hostNow).toBe(Date.now())
+    expect(snap.turnDeadline! - snap.hostNow!).toBe(30_000)
+    await vi.advanceTimersByTimeAsync(12_000)
+    const later = host.snapshotFor('ws:1')!
+    expect(later.turnDeadline! - later.hostNow!).toBe(18_000)
+  })
+
+  it('shows the grace period and the drop policy the host set in the lobby', () => {
+    const { host } = lanTable()
+    host.attachHost('local', 'Host')
+    expect(host.snapshotFor('local')).toMatchObject({ dropPolicy: 'wait', graceSeconds: 60 })
+    expect(host.setDropPolicy({ policy: 'bot', graceSeconds: 120 }).ok).toBe(true)
+    expect(host.snapshotFor('local')).toMatchObject({ dropPolicy: 'bot', graceSeconds: 120 })
+  })
+
+  it('lists who voted for a rematch until the game starts again', async () => {
+    const { host } = lanTable({ phaseList: [[{ kind: 'set', size: 3 }]], fixedHands: 1 })
+    host.attachHost('local', 'Host')
+    host.join('ws:1', { protocol: PROTOCOL_VERSION, name: 'Ann' })
+    host.join('ws:2', { protocol: PROTOCOL_VERSION, name: 'Ben' })
+    host.addBot('easy')
+    host.setReady('ws:1', true)
+    host.setReady('ws:2', true)
+    expect(host.start('rematch-votes-1').ok).toBe(true)
+    expect(host.snapshotFor('ws:1')!.rematchVotes).toEqual([])
+    await playHumans(host, ['local', 'ws:1', 'ws:2'], () => host.currentStatus === 'over')
+    const votes = (id: string): TableSnapshot['rematchVotes'] => host.snapshotFor(id)!.rematchVotes
+    expect(votes('ws:1')).toEqual([])
+    expect(host.rematch('ws:2', false).ok).toBe(true)
+    expect(votes('ws:1')).toEqual([2])
+    expect(host.rematch('ws:1', false).ok).toBe(true)
+    expect(votes('local')).toEqual([1, 2])
+    expect(host.currentStatus).toBe('over') // the host has not voted: no new game yet
+    expect(host.rematch('local', true).ok).toBe(true)
+    expect(host.currentStatus).toBe('playing')
+    expect(votes('ws:1')).toEqual([])
+  })
+})
