@@ -24,6 +24,8 @@ export interface BenchResult {
 }
 
 const NAMES = ['P1', 'P2', 'P3', 'P4']
+/** Games whose logs the apply-only replay cycles through. */
+const REPLAY_GAMES = 60
 
 /** Plays one game to the end; returns the final state and the number of accepted actions. */
 export function playQuickGame(seed: string, names = NAMES, maxActions = 100_000): { state: GameState; actions: number } {
@@ -47,36 +49,42 @@ function cpuNow(): number {
 }
 
 export function benchGames(seconds: number): BenchResult {
+  // Warm up first (untimed), as the phase-check bench does: until the JIT has optimised the hot path, the
+  // first second or two runs several times slower (more so under tsx, whose modules are not bundled).
+  const warmCpu = cpuNow() + Math.min(1.5, seconds / 2)
+  for (let w = 0; cpuNow() < warmCpu; w++) playQuickGame(`warm-${w}`)
   const wallUntil = performance.now() + seconds * 1000
   const c0 = cpuNow()
   let games = 0
   let actions = 0
   let hands = 0
-  const logs: { seed: string; log: LogEntry[] }[] = []
   while (performance.now() < wallUntil) {
-    const seed = `bench-${games}`
-    const r = playQuickGame(seed)
+    const r = playQuickGame(`bench-${games}`)
     games++
     actions += r.actions
     hands += r.state.handNumber
-    if (logs.length < 300) logs.push({ seed, log: actionLog(r.state) })
   }
   const cpu = cpuNow() - c0
-  // Engine only: replay the recorded games through apply.
+  // Engine only: replay some of the same games' logs through apply. The logs are collected after the timed
+  // loop: keeping hundreds of thousands of log entries alive while timing would tax every GC of the loop.
+  const logs: { seed: string; log: LogEntry[] }[] = []
+  for (let g = 0; g < Math.min(games, REPLAY_GAMES); g++) logs.push({ seed: `bench-${g}`, log: actionLog(playQuickGame(`bench-${g}`).state) })
   const replayRate = (recordLog: boolean) => {
+    const replayOnce = (g: { seed: string; log: LogEntry[] }) => {
+      let s = newGame({ players: NAMES, seed: g.seed, recordLog })
+      for (const e of g.log) {
+        const r = apply(s, e.seat, e.action)
+        if (!r.ok) throw new Error('replay diverged')
+        s = r.state
+      }
+    }
+    for (const g of logs) replayOnce(g) // warm-up
     const r0 = cpuNow()
     let replayed = 0
     const replayUntil = performance.now() + (seconds * 1000) / 2
     while (performance.now() < replayUntil) {
-      for (const g of logs) {
-        let s = newGame({ players: NAMES, seed: g.seed, recordLog })
-        for (const e of g.log) {
-          const r = apply(s, e.seat, e.action)
-          if (!r.ok) throw new Error('replay diverged')
-          s = r.state
-        }
-        replayed++
-      }
+      for (const g of logs) replayOnce(g)
+      replayed += logs.length
     }
     return replayed / (cpuNow() - r0)
   }
