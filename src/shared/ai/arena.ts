@@ -9,6 +9,7 @@ import type { CardCode } from '../engine/cards'
 import { canHit, type LaidGroup } from '../engine/groups'
 import type { PartialRuleOptions } from '../engine/rules'
 import { newGame, seatsInHand, type GameState } from '../engine/state'
+import { isHandStuck } from '../engine/stuck'
 import { viewFor, type GameView } from '../engine/views'
 import { createBot, STYLES } from './bot'
 import { publicEventFor } from './memory'
@@ -97,28 +98,12 @@ export function playGame(opts: PlayGameOptions): GameResult {
 }
 
 /**
- * A hand no one in it can ever end: every player in it has laid down, and no card any of them can still
- * reach (their hands and own Save Piles, the draw pile, the discard pile) fits any laid group, so no hit is
- * possible, nobody can go out, and the draw pile reshuffles forever. Cards in the Save Pile of a seat that
- * is not in the hand (a tie-break hand, RULES.md section 8) are out of everyone's reach: nobody in the hand
- * may draw them. A card that fits in a player's own Save Pile is not a stalemate but a bot that does not take
- * it back. The engine ends such hands (`isHandStuck`, docs/engine.md); a game that still stops here is a
- * rules/engine gap, not a bot failure. (Harness only: it reads the hidden state.)
+ * A hand no one in it can ever end (the engine's `isHandStuck`, one implementation: docs/engine.md). The engine
+ * ends such hands as they arise, so a game that still stops in one is an engine gap, not a bot failure; a
+ * fitting card in a player's own Save Pile is not a stalemate but a bot that does not take it back.
+ * (Harness only: it reads the hidden state.)
  */
-export function isStalemate(state: GameState): boolean {
-  if (state.stage !== 'draw' && state.stage !== 'play') return false
-  const seats = seatsInHand(state)
-  if (seats.some((s) => !state.players[s].laidDown)) return false
-  const groups = seats.flatMap((s) => state.players[s].laidDown!)
-  return !reachableCards(state, seats).some((c) => groups.some((g) => canHit(g, c)))
-}
-
-function reachableCards(state: GameState, seats: readonly number[]): CardCode[] {
-  const out = seats.flatMap((s) => [...state.players[s].hand, ...state.players[s].saved])
-  for (let i = 0; i < state.drawCount; i++) out.push(state.drawPile[i])
-  out.push(...state.discard)
-  return out
-}
+export const isStalemate = (state: GameState): boolean => isHandStuck(state)
 
 /** The position a stalemate stopped in, for the soak's report (hands, Save Piles, table, piles). */
 export function describePosition(state: GameState): string {

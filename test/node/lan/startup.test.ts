@@ -26,8 +26,8 @@ it('the bridge answers nothing until it is ready, then answers every held reques
     server,
     {
       dispatch: async (name) => {
-        dispatched.push(name)
-        return ok(name)
+        dispatched.push(String(name))
+        return ok(String(name))
       },
       events: { subscribe: () => () => {} } as never,
     },
