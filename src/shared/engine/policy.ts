@@ -7,7 +7,7 @@ import type { Action } from './actions'
 import { bestPartial } from './distance'
 import type { LaidGroup } from './groups'
 import type { GroupRequirement, PhaseDef } from './phases'
-import { canMakePhase, cardIndex, solvePhase, type SolveOptions } from './solver'
+import { cardIndex, solvePhase, type SolveOptions } from './solver'
 import { legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
 
 /** Greedy: draw from the deck, lay down as soon as possible, hit whatever fits, discard the least useful card. */
@@ -90,8 +90,7 @@ export function timeoutAction(view: GameView): Action | null {
 
 /**
  * The benchmark's trivial policy: like `greedyAction` but with no search on ordinary turns. It asks the
- * solver's fast `canMakePhase` once per turn while the phase is not down (building the lay-down only when it
- * exists), hits the first laid group a card fits, and discards by a counting heuristic: the card with the
+ * solver once per turn while the phase is not down (`solvePhase`, whose quick refusal answers most turns), hits the first laid group a card fits, and discards by a counting heuristic: the card with the
  * fewest partners for the phase's group kinds (same number for sets, numbers within 2 for runs, same colour
  * for colour groups), highest penalty first; never a Wild. The benchmark's hot path: it decides from the
  * view alone but allocates nothing beyond the action (tallies in module-level scratch, cards by index).
@@ -132,7 +131,8 @@ export function quickAction(view: GameView): Action | null {
       break
     }
   const opts = view.rules.wildsNeedNaturalPerGroup ? NATURAL_PER_GROUP : NATURAL_PER_PHASE
-  if (!me.laidDown && phase && canMakePhase(hand, phase.groups, opts)) {
+  if (!me.laidDown && phase) {
+    // One search: solvePhase answers null exactly when canMakePhase says no (most turns, by its quick refusal).
     const groups = solvePhase(hand, phase.groups, opts)
     if (groups && !(view.rules.mustDiscardToGoOut && groups.flat().length === hand.length)) return { type: 'layDown', groups }
   }

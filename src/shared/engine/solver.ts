@@ -422,6 +422,56 @@ function leaf(slots: number, zeros: number, nat: number): boolean {
   return false
 }
 
+const present = new Int32Array(13) // numbers 1..n present in the hand (prefix counts)
+const topScratch = new Int32Array(12)
+
+/** The sum of the `k` largest of `values[from..to)` (k small). */
+function sumOfLargest(values: Int32Array, from: number, to: number, k: number): number {
+  const m = to - from
+  for (let i = 0; i < m; i++) topScratch[i] = values[from + i]
+  let sum = 0
+  for (let j = 0; j < k && j < m; j++) {
+    let at = j
+    for (let i = j + 1; i < m; i++) if (topScratch[i] > topScratch[at]) at = i
+    sum += topScratch[at]
+    topScratch[at] = topScratch[j]
+  }
+  return sum
+}
+
+/**
+ * An upper bound on how many of the hand's naturals a lay-down of the phase at minimum sizes can use, each
+ * group kind on its own: sets use at most as many numbers as there are sets (two sets may share one), a
+ * run at most the numbers present in its best window, colour groups at most as many colours as groups.
+ * A phase needs `P.total - naturals` Wilds, so a bound below `P.total - wilds` refuses it without a search.
+ */
+function naturalsBound(): number {
+  for (let n = 1; n <= 12; n++) present[n] = present[n - 1] + (cnt[n] > 0 ? 1 : 0)
+  let sets = 0
+  let setSlots = 0
+  let colours = 0
+  let colourSlots = 0
+  let bound = 0
+  for (let i = 0; i < P.groups; i++) {
+    const k = P.size[i]
+    const kind = P.kind[i]
+    if (kind === SET) {
+      sets++
+      setSlots += k
+    } else if (kind === COLOUR) {
+      colours++
+      colourSlots += k
+    } else {
+      let window = 0
+      for (let lo = 1; lo + k - 1 <= 12; lo++) window = Math.max(window, present[lo + k - 1] - present[lo - 1])
+      bound += window
+    }
+  }
+  if (sets) bound += Math.min(setSlots, sumOfLargest(cnt, 1, 13, sets))
+  if (colours) bound += Math.min(colourSlots, sumOfLargest(colTotal, 0, 4, colours))
+  return Math.min(bound, handNaturals)
+}
+
 let lastPhase: readonly GroupRequirement[] | null = null
 let lastCompiled: CompiledPhase
 
@@ -439,8 +489,9 @@ function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], o
   ensureCapacity(P.groups)
   stopAt = 0
   if (mode !== 1) {
-    // Quick refusal: not enough cards at all.
+    // Quick refusal: not enough cards at all, or not enough naturals that could fit (most hands, cheaply).
     if (handNaturals + wilds < P.total || handNaturals === 0) return INF
+    if (naturalsBound() + wilds < P.total) return INF
     if (mode === 0) best = 1
     dfs(0, 0, 0, 0)
     return best
