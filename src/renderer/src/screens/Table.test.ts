@@ -5,9 +5,9 @@ import { play, position, recordingApi, snapshotOf } from '../test-support/engine
 import { TableStore } from '../stores/table.svelte'
 import Table from './Table.svelte'
 
-async function tableWith(state: Parameters<typeof snapshotOf>[0]) {
+async function tableWith(state: Parameters<typeof snapshotOf>[0], extra: Parameters<typeof snapshotOf>[2] = {}) {
   const store = new TableStore()
-  const api = recordingApi({ 'table.get': snapshotOf(state) })
+  const api = recordingApi({ 'table.get': snapshotOf(state, 0, extra) })
   store.connect(api)
   await store.refresh()
   render(Table, { props: { store, onleave: () => {} } })
@@ -78,5 +78,53 @@ describe('Table: turn flow', () => {
     expect(screen.getByRole('button', { name: /Discard/ })).toBeDisabled() // nothing selected yet
     await fireEvent.click(screen.getByRole('button', { name: /blue 9/ }))
     expect(screen.getByRole('button', { name: /Discard/ })).toBeEnabled()
+  })
+})
+
+describe('Table: a dropped player', () => {
+  const lan = (seat1Connected: boolean) =>
+    snapshotOf(position({ players: ['Me', 'Ann'], hands: [['R1', 'R2', 'R3'], ['B1', 'B2', 'B3']] })).seats.map((x) =>
+      x.seat === 1 ? { ...x, kind: 'human' as const, botLevel: null, connected: seat1Connected } : x,
+    )
+
+  it('the host sees the grace countdown and decides: keep waiting, a bot, or remove', async () => {
+    const s = position({ players: ['Me', 'Ann'], hands: [['R1', 'R2', 'R3'], ['B1', 'B2', 'B3']] })
+    const now = Date.now()
+    const { api } = await tableWith(s, {
+      role: 'host',
+      seats: lan(false),
+      dropPolicy: 'bot',
+      hostNow: now,
+      paused: { seat: 1, name: 'Ann', graceDeadline: now + 42_000 },
+    })
+    const panel = screen.getByRole('region', { name: 'Ann lost the connection' })
+    expect(panel).toHaveTextContent(/kept for 0:4[12]; then: a bot takes over/)
+    await fireEvent.click(screen.getByRole('button', { name: 'Let a bot play for Ann' }))
+    expect(api.calls.at(-1)).toEqual({ name: 'lobby.dropPolicy', params: { policy: 'bot', seat: 1 } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Remove Ann' }))
+    expect(api.calls.at(-1)).toEqual({ name: 'lobby.dropPolicy', params: { policy: 'remove', seat: 1 } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Keep waiting' }))
+    expect(api.calls.at(-1)).toEqual({ name: 'lobby.dropPolicy', params: { policy: 'wait', seat: 1 } })
+  })
+
+  it('a guest sees who dropped and what happens, without the host’s choices', async () => {
+    const s = position({ players: ['Me', 'Ann'], hands: [['R1', 'R2', 'R3'], ['B1', 'B2', 'B3']] })
+    await tableWith(s, { role: 'guest', seats: lan(false), paused: { seat: 1, name: 'Ann', graceDeadline: null } })
+    expect(screen.getByRole('region', { name: 'Ann lost the connection' })).toHaveTextContent('Play waits until Ann is back or the host decides.')
+    expect(screen.queryByRole('button', { name: /Let a bot play/ })).toBeNull()
+  })
+})
+
+describe('Table: turn timer', () => {
+  it('shows the time left in the turn next to the banner when the rules have a turn timer', async () => {
+    const s = position({ hands: [['R1', 'R2', 'R3'], ['B1', 'B2', 'B3']], rules: { turnTimerSeconds: 45 } })
+    const now = Date.now()
+    await tableWith(s, { role: 'guest', hostNow: now, turnDeadline: now + 45_000 })
+    expect(screen.getByRole('timer')).toHaveTextContent(/0:4[45]/)
+  })
+
+  it('shows no timer without one', async () => {
+    await tableWith(position({ hands: [['R1', 'R2', 'R3'], ['B1', 'B2', 'B3']] }))
+    expect(screen.queryByRole('timer')).toBeNull()
   })
 })

@@ -57,6 +57,8 @@ export class TableStore {
   lastVersion = $state(-1)
   /** Per seat, counted from the events seen for this table (the game-over statistics). */
   stats = $state<SeatStats[]>([])
+  /** The host's clock minus this one (ms), from the last snapshot's `hostNow`: countdowns to host deadlines use it. */
+  clockOffset = $state(0)
   /** The table the log belongs to: a new table starts a new log from its snapshot's recent events. */
   private loggedTable: string | null = null
   /** Events that arrived before the first snapshot (the seats' names come with the snapshot). */
@@ -96,6 +98,7 @@ export class TableStore {
     const prevStatus = this.snapshot?.status
     this.snapshot = snap
     if (!snap) return
+    if (snap.hostNow !== undefined) this.clockOffset = snap.hostNow - Date.now()
     this.chat = snap.chat.slice()
     // A new table (or a reload, or joining mid-game) starts a new log; a rematch restarts the versions.
     if (snap.tableId !== this.loggedTable) {

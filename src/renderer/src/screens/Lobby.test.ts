@@ -1,0 +1,45 @@
+import '../test-support/dom'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { position, recordingApi, snapshotOf } from '../test-support/engine-views'
+import { TableStore } from '../stores/table.svelte'
+import Lobby from './Lobby.svelte'
+
+/** A lobby snapshot (no game yet): the table's seats and rules, as the host sends it to `role`. */
+function lobby(role: 'host' | 'guest', extra: Parameters<typeof snapshotOf>[2] = {}) {
+  const base = snapshotOf(position({ players: ['Hosta', 'Ann'], hands: [['R1'], ['B1']] }), role === 'host' ? 0 : 1)
+  return { ...base, status: 'lobby' as const, view: null, version: 0, role, dropPolicy: 'wait' as const, graceSeconds: 60, ...extra }
+}
+
+async function lobbyWith(snap: ReturnType<typeof lobby>) {
+  const store = new TableStore()
+  const api = recordingApi({ 'table.get': snap })
+  store.connect(api)
+  await store.refresh()
+  render(Lobby, { props: { store, onleave: () => {} } })
+  return api
+}
+
+describe('Lobby: what happens when a player drops out', () => {
+  it('the host chooses the grace period and then wait, a bot, or remove', async () => {
+    const api = await lobbyWith(lobby('host'))
+    const group = screen.getByRole('group', { name: 'If a player drops out during the game' })
+    const grace = within(group).getByLabelText('Keep their seat for') as HTMLSelectElement
+    const then = within(group).getByLabelText('Then') as HTMLSelectElement
+    expect(grace.value).toBe('60')
+    expect(then.value).toBe('wait')
+    expect(within(grace).getAllByRole('option').map((o) => o.textContent)).toEqual(['30 seconds', '1 minute', '2 minutes', '5 minutes'])
+    expect(within(then).getAllByRole('option').map((o) => o.textContent)).toEqual(['Wait for them', 'A bot takes over', 'Remove them'])
+    await fireEvent.change(then, { target: { value: 'bot' } })
+    expect(api.calls.at(-1)).toEqual({ name: 'lobby.dropPolicy', params: { policy: 'bot' } })
+    await fireEvent.change(grace, { target: { value: '120' } })
+    expect(api.calls.at(-1)).toEqual({ name: 'lobby.dropPolicy', params: { policy: 'wait', graceSeconds: 120 } })
+  })
+
+  it('a guest reads the host’s choice', async () => {
+    await lobbyWith(lobby('guest', { dropPolicy: 'bot', graceSeconds: 120 }))
+    const group = screen.getByRole('group', { name: 'If a player drops out during the game' })
+    expect(group).toHaveTextContent('Their seat is kept for 2 minutes; then: a bot takes over')
+    expect(within(group).queryByRole('combobox')).toBeNull()
+  })
+})
