@@ -6,34 +6,21 @@
  */
 import { ok } from '../../shared/api'
 import { createBotRunner, type BotRunner } from '../session/bot-runner'
-import type { ConnectRemote, Discovery, TableNetwork } from '../session/session'
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch'
 import { EventHub } from './event-hub'
 import { SettingsStore } from './settings-store'
-import { createTableService, type TableService } from './table'
+import { createTableService, type TableService, type TableServiceOptions } from './table'
 
 export type { Dispatch, Handlers, RequestContext } from './dispatch'
 export { EventHub, type Subscriber } from './event-hub'
 
-export interface ServicesOptions {
+/** What the table service needs, less what `createServices` makes itself (events, settings, default bots). */
+export interface ServicesOptions extends Omit<TableServiceOptions, 'events' | 'settings' | 'bots'> {
   /** Per-user data dir: Electron's userData, the headless `--data-dir`, or a temp dir in tests. */
   dataDir: string
   app: { name: string; version: string }
-  warn?: (message: string) => void
   /** Bot decisions; default: a worker thread (tests pass an InProcessBotRunner). */
   bots?: BotRunner
-  /** Overrides settings.botDelayMs (tests: 0). */
-  botDelayMs?: number
-  /** A dropped player's grace period (default 60 s). */
-  graceMs?: number
-  /** Lets others join a table hosted here (host-server.ts); without it a LAN table has no join URLs. */
-  network?: TableNetwork
-  /** Joining another host (src/main/session/remote-table.ts). */
-  connectRemote?: ConnectRemote
-  /** mDNS browsing (src/main/net/discovery.ts). */
-  discovery?: Discovery
-  /** The headless host's operator token (`host.claim`). */
-  operatorToken?: string
 }
 
 export interface Services {

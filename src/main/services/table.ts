@@ -21,9 +21,13 @@ export interface TableServiceOptions {
   bots: BotRunner
   /** Overrides settings.botDelayMs (tests: 0). */
   botDelayMs?: number
+  /** A dropped player's grace period (default 60 s). */
   graceMs?: number
+  /** Lets others join a table hosted here (host-server.ts); without it a LAN table has no join URLs. */
   network?: TableNetwork
+  /** Joining another host (src/main/session/remote-table.ts). */
   connectRemote?: ConnectRemote
+  /** mDNS browsing (src/main/net/discovery.ts). */
   discovery?: Discovery
   /** The headless host's operator token (`host.claim`). */
   operatorToken?: string
