@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { PartialRuleOptions } from '../engine/rules'
-import { canHit } from '../engine/groups'
 import { describePosition, playGame } from './arena'
 import { runSoak, soakTable } from './soak'
 import type { BotLevel } from './types'
