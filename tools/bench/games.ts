@@ -8,7 +8,7 @@
 import { apply } from '../../src/shared/engine/apply'
 import { quickAction } from '../../src/shared/engine/policy'
 import { actionLog, newGame, type GameState, type LogEntry } from '../../src/shared/engine/state'
-import { viewFor } from '../../src/shared/engine/views'
+import { readonlyViewFor } from '../../src/shared/engine/views'
 
 export interface BenchResult {
   games: number
@@ -33,7 +33,8 @@ export function playQuickGame(seed: string, names = NAMES, maxActions = 100_000)
   let actions = 0
   while (state.stage !== 'gameOver') {
     const seat = state.turn ?? 0
-    const action = quickAction(viewFor(state, seat))
+    // The seat's view without copying the state's arrays (the policy only reads it): see readonlyViewFor.
+    const action = quickAction(readonlyViewFor(state, seat))
     if (!action) throw new Error(`no action at ${seed}`)
     const r = apply(state, seat, action)
     if (!r.ok) throw new Error(`${seed}: the quick policy made an illegal move ${JSON.stringify(action)}: ${r.error.code}`)

@@ -37,7 +37,7 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
   }
   if ('ok' in next) return next
   next.version = state.version + 1
-  if (state.log) next.log = appendLog(state.log, { seat, action })
+  if (state.log) next.log = appendLog(state.log, seat, action)
   return { ok: true, state: next, events }
 }
 

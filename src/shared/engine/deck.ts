@@ -4,11 +4,22 @@ import type { RuleOptions } from './rules'
 import { openRng, shuffleInPlace, type Rng } from './rng'
 
 export function buildDeck(rules: Pick<RuleOptions, 'wildCount' | 'skipCount'>): CardCode[] {
-  const deck: CardCode[] = []
+  return deckTemplate(rules.wildCount, rules.skipCount).slice()
+}
+
+/** One template per (Wilds, Skips) count, copied by `buildDeck`: every hand deals from one (the deal is hot). */
+const templates = new Map<number, readonly CardCode[]>()
+function deckTemplate(wildCount: number, skipCount: number): readonly CardCode[] {
+  const key = wildCount * 4096 + skipCount
+  let deck = Number.isInteger(key) ? templates.get(key) : undefined
+  if (deck) return deck
+  const cards: CardCode[] = []
   for (const colour of COLOURS)
-    for (let n = MIN_NUMBER; n <= MAX_NUMBER; n++) deck.push(`${colour}${n}`, `${colour}${n}`)
-  for (let i = 0; i < rules.wildCount; i++) deck.push(WILD)
-  for (let i = 0; i < rules.skipCount; i++) deck.push(SKIP)
+    for (let n = MIN_NUMBER; n <= MAX_NUMBER; n++) cards.push(`${colour}${n}`, `${colour}${n}`)
+  for (let i = 0; i < wildCount; i++) cards.push(WILD)
+  for (let i = 0; i < skipCount; i++) cards.push(SKIP)
+  deck = Object.freeze(cards)
+  if (Number.isInteger(key) && wildCount >= 0 && skipCount >= 0 && skipCount < 4096 && templates.size < 64) templates.set(key, deck)
   return deck
 }
 

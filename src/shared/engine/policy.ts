@@ -162,8 +162,8 @@ export function quickAction(view: GameView): Action | null {
     return { type: 'skip', card: 'S', target: targets[0] }
   }
   // Partner counts per card, from number and colour tallies of the hand.
-  byNumber.fill(0)
-  byColour.fill(0)
+  for (let i = 0; i < 16; i++) byNumber[i] = 0
+  for (let i = 0; i < 4; i++) byColour[i] = 0
   for (let i = 0; i < len; i++) {
     const idx = handIndex[i]
     if (idx < 0 || idx >= WILD_INDEX) continue

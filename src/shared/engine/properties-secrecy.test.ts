@@ -8,7 +8,7 @@ import { apply } from './apply'
 import { quickAction, timeoutAction } from './policy'
 import { gameArbitrary as game, params, PROPERTY_SEED, RULE_COMBOS } from './test-games'
 import { playRandomGame, viewSecrecyError } from './testing'
-import { spectatorView, viewFor } from './views'
+import { readonlyViewFor, spectatorView, viewFor } from './views'
 
 const VIEW_GAMES = 250
 const PURITY_GAMES = 150
@@ -25,6 +25,11 @@ describe('whole random games', () => {
             for (let s = 0; s < players; s++) {
               const err = viewSecrecyError(after, viewFor(after, s), s)
               if (err) throw new Error(`seat ${s}: ${err}`)
+              // The benchmark's non-copying view shows exactly the same.
+              const shared = readonlyViewFor(after, s)
+              const err2 = viewSecrecyError(after, shared, s)
+              if (err2) throw new Error(`seat ${s} (readonlyViewFor): ${err2}`)
+              if (JSON.stringify(shared) !== JSON.stringify(viewFor(after, s))) throw new Error(`seat ${s}: readonlyViewFor differs from viewFor`)
             }
             const err = viewSecrecyError(after, spectatorView(after), null)
             if (err) throw new Error(`spectator: ${err}`)
@@ -34,7 +39,7 @@ describe('whole random games', () => {
               if (!fallback) throw new Error('no default move for the seat on turn')
               const r = apply(after, after.turn, fallback)
               if (!r.ok) throw new Error(`default move ${JSON.stringify(fallback)} refused: ${r.error.code}`)
-              const quick = quickAction(viewFor(after, after.turn))
+              const quick = quickAction(readonlyViewFor(after, after.turn))
               const q = quick && apply(after, after.turn, quick)
               if (!q || !q.ok) throw new Error(`benchmark policy move ${JSON.stringify(quick)} refused`)
             }

@@ -11,7 +11,7 @@ import { buildDeck, removeCards } from './deck'
 import type { LaidGroup } from './groups'
 import { partialRuleOptionsSchema, phasesFor, resolveRules } from './rules'
 import { drawSeed, openRng, rngFromSeed, shuffleInPlace } from './rng'
-import { freezePhases, HAND_SIZE, nextSeat, openingTurn, phaseNumberOf, startHand, type Deal, type GameState } from './state'
+import { emptyLog, freezePhases, HAND_SIZE, nextSeat, openingTurn, phaseNumberOf, startHand, type Deal, type GameState } from './state'
 
 const cardCode = z.string().refine(isCardCode, 'not a card code (R7, B12, W, S)')
 
@@ -163,7 +163,7 @@ export function buildScenario(input: unknown): { ok: true; scenario: Scenario; s
     tieBreak: null,
     lastHand: null,
     winner: null,
-    log: [],
+    log: emptyLog(),
   }
   state = startHand(state, deal)
   if (masters && sc.phases) {

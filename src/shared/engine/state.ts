@@ -77,10 +77,32 @@ export interface GameState {
   lastHand: HandResult | null
   winner: number | null
   /**
-   * The accepted actions, in chunks of LOG_CHUNK (full chunks are shared between states, never written);
-   * `null` when the game was started with `recordLog: false` (bot simulations, which need speed, not replays).
+   * The accepted actions (read them with `actionLog`); `null` when the game was started with
+   * `recordLog: false` (bot simulations, which need speed, not replays). See `GameLog`.
    */
-  log: LogEntry[][] | null
+  log: GameLog | null
+}
+
+/**
+ * The action log, shared between successive states and never written once made, so appending copies
+ * nothing: the newest entries (fewer than LOG_CHUNK) are a linked tail, newest first, one cell per action;
+ * a full tail becomes a chunk (seats and actions side by side, oldest first) in `chunks`, whose array alone is
+ * copied then. Plain data: it serialises (at most LOG_CHUNK levels deep) and replays.
+ */
+export interface GameLog {
+  chunks: LogChunk[]
+  tail: LogCell | null
+}
+export interface LogChunk {
+  seats: number[]
+  actions: Action[]
+}
+export interface LogCell {
+  seat: number
+  action: Action
+  prev: LogCell | null
+  /** Cells in the tail up to and including this one. */
+  size: number
 }
 
 export const HAND_SIZE = 10
@@ -140,7 +162,7 @@ export function newGame(opts: NewGameOptions): GameState {
     tieBreak: null,
     lastHand: null,
     winner: null,
-    log: opts.recordLog === false ? null : [],
+    log: opts.recordLog === false ? null : emptyLog(),
   }
   const deal = redeal(handSeed, { rules, playerCount: n, dealer })
   return startHand(state, deal)
@@ -268,15 +290,34 @@ export function phaseNumberOf(state: Pick<GameState, 'rules' | 'phases'>, p: Pla
 /** The accepted actions in order (seed + rules + names + this log replays the game). */
 export function actionLog(state: GameState): LogEntry[] {
   if (!state.log) throw new Error('this game keeps no action log (recordLog: false)')
-  return state.log.flat()
+  const out: LogEntry[] = []
+  for (const c of state.log.chunks) for (let i = 0; i < c.seats.length; i++) out.push({ seat: c.seats[i], action: c.actions[i] })
+  const tail: LogEntry[] = []
+  for (let cell = state.log.tail; cell; cell = cell.prev) tail.push({ seat: cell.seat, action: cell.action })
+  for (let i = tail.length - 1; i >= 0; i--) out.push(tail[i])
+  return out
 }
 
-export function appendLog(log: LogEntry[][], entry: LogEntry): LogEntry[][] {
-  const last = log[log.length - 1]
-  if (!last || last.length >= LOG_CHUNK) return [...log, [entry]]
-  const out = log.slice()
-  out[out.length - 1] = [...last, entry]
-  return out
+export function emptyLog(): GameLog {
+  return { chunks: [], tail: null }
+}
+
+/** The log with one more entry (the input log is untouched; see `GameLog`). */
+export function appendLog(log: GameLog, seat: number, action: Action): GameLog {
+  const size = log.tail === null ? 1 : log.tail.size + 1
+  if (size < LOG_CHUNK) return { chunks: log.chunks, tail: { seat, action, prev: log.tail, size } }
+  const seats: number[] = new Array(size)
+  const actions: Action[] = new Array(size)
+  seats[size - 1] = seat
+  actions[size - 1] = action
+  let cell = log.tail
+  for (let i = size - 2; i >= 0 && cell; i--, cell = cell.prev) {
+    seats[i] = cell.seat
+    actions[i] = cell.action
+  }
+  const chunks = log.chunks.slice()
+  chunks.push({ seats, actions })
+  return { chunks, tail: null }
 }
 
 /**

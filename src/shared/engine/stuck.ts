@@ -8,12 +8,13 @@
  */
 import { WILD } from './cards'
 import { canHit } from './groups'
-import { seatsInHand, type GameState } from './state'
+import { inHand, seatsInHand, type GameState } from './state'
 
 export function isHandStuck(state: GameState): boolean {
   if (state.stage !== 'draw' && state.stage !== 'play') return false
+  // Checked after every lay-down and hit: the usual answer (someone has not laid down) allocates nothing.
+  for (let s = 0; s < state.players.length; s++) if (!state.players[s].laidDown && inHand(state, s)) return false
   const seats = seatsInHand(state)
-  if (seats.some((s) => !state.players[s].laidDown)) return false
   const groups = seats.flatMap((s) => state.players[s].laidDown!)
   const offTable = new Set<string>()
   // Only cards someone in the hand can still reach: a tie-break hand's onlookers keep their Save Piles

@@ -51,25 +51,37 @@ export interface GameView {
 }
 
 export function spectatorView(state: GameState): GameView {
-  return buildView(state, null)
+  return buildView(state, null, true)
 }
 
 export function viewFor(state: GameState, seat: number): GameView {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
-  return buildView(state, seat)
+  return buildView(state, seat, true)
 }
 
-function buildView(state: GameState, seat: number | null): GameView {
+/**
+ * The same view as `viewFor` (exactly what the seat may see), but its arrays are the state's own instead of
+ * copies: for in-process callers that only read it, such as the benchmark's policy, where building views is
+ * on the hot path. The engine never writes a state's arrays (apply replaces them), so the view stays valid;
+ * a caller must never write to it either (treat it as deeply read-only).
+ */
+export function readonlyViewFor(state: GameState, seat: number): GameView {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
+  return buildView(state, seat, false)
+}
+
+const NO_CARDS: CardCode[] = Object.freeze([]) as unknown as CardCode[]
+
+function buildView(state: GameState, seat: number | null, copy: boolean): GameView {
   const me = seat === null ? null : state.players[seat]
-  return {
-    seat,
-    hand: me ? me.hand.slice() : [],
-    saved: me ? me.saved.slice() : [],
-    players: state.players.map((p, s) => ({
+  const players: PublicPlayer[] = new Array(state.players.length)
+  for (let s = 0; s < players.length; s++) {
+    const p = state.players[s]
+    players[s] = {
       seat: s,
       name: p.name,
       phase: phaseNumberOf(state, p),
-      completed: p.completed.slice(),
+      completed: copy ? p.completed.slice() : p.completed,
       // Laid groups are frozen in the state (apply.ts): shared, not copied.
       laidDown: p.laidDown,
       score: p.score,
@@ -78,8 +90,15 @@ function buildView(state: GameState, seat: number | null): GameView {
       savedCount: p.saved.length,
       savedThisHand: p.savedThisHand,
       inHand: state.tieBreak === null || state.tieBreak.includes(s),
-    })),
-    discard: state.discard.slice(),
+    }
+  }
+  const lastHand = state.lastHand
+  return {
+    seat,
+    hand: me ? (copy ? me.hand.slice() : me.hand) : copy ? [] : NO_CARDS,
+    saved: me ? (copy ? me.saved.slice() : me.saved) : copy ? [] : NO_CARDS,
+    players,
+    discard: copy ? state.discard.slice() : state.discard,
     drawCount: state.drawCount,
     stage: state.stage,
     turn: state.turn,
@@ -90,13 +109,12 @@ function buildView(state: GameState, seat: number | null): GameView {
     rules: state.rules,
     phases: state.phases,
     laidThisTurn: state.laidThisTurn,
-    tieBreak: state.tieBreak ? state.tieBreak.slice() : null,
-    lastHand: state.lastHand ? { wentOut: state.lastHand.wentOut, points: state.lastHand.points.slice() } : null,
+    tieBreak: state.tieBreak && copy ? state.tieBreak.slice() : state.tieBreak,
+    lastHand: lastHand && copy ? { wentOut: lastHand.wentOut, points: lastHand.points.slice() } : lastHand,
     winner: state.winner,
-    revealedSeeds: state.revealedSeeds.slice(),
+    revealedSeeds: copy ? state.revealedSeeds.slice() : state.revealedSeeds,
   }
 }
-
 
 // ---- helpers from a view (hints for the UI, moves for bots) ----
 
