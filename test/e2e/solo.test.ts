@@ -65,6 +65,31 @@ describe('a solo game in the browser', () => {
     await page.getByRole('region', { name: 'Your hand' }).waitFor()
     await shoot(page, 'table')
 
+    // Reorder the hand by touch (real touch events → pointer events in Chromium), then with the mouse.
+    const order = () => page.locator('[data-hand-index]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))
+    const centre = async (i: number) => {
+      const box = (await page.locator('[data-slot]').nth(i).boundingBox())!
+      return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 3) }
+    }
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 })
+    const before = await order()
+    const [from, to] = [await centre(0), await centre(2)]
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] })
+    for (let k = 1; k <= 6; k++)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * k) / 6, y: from.y + ((to.y - from.y) * k) / 6 }] })
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await expect.poll(order).toEqual([before[1], before[2], before[0], ...before.slice(3)])
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false })
+    const [a, b] = [await centre(2), await centre(0)]
+    await page.mouse.move(a.x, a.y)
+    await page.mouse.down()
+    await page.mouse.move(a.x - 20, a.y, { steps: 3 })
+    await page.mouse.move(b.x, b.y, { steps: 5 })
+    await page.mouse.up()
+    await expect.poll(order).toEqual(before)
+    await cdp.detach()
+
     await page.keyboard.press('?')
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor()
     await shoot(page, 'shortcuts')

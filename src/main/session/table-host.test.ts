@@ -56,6 +56,25 @@ describe('TableHost snapshot for the table UI', () => {
     expect(later.turnDeadline! - later.hostNow!).toBe(18_000)
   })
 
+  it('sends each new turn’s deadline with the snapshot of that turn (not the previous turn’s)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(1_800_000_000_000)
+    const { host, sent } = lanTable({ turnTimerSeconds: 30 })
+    host.attachHost('local', 'Host')
+    host.join('ws:1', { protocol: PROTOCOL_VERSION, name: 'Ann' })
+    host.setReady('ws:1', true)
+    const lastSnapshot = () => sent.filter((x) => x.to === 'ws:1' && x.e.event === 'table.snapshot').at(-1)!.e.payload as TableSnapshot
+    expect(host.start('deadline-seed-2').ok).toBe(true)
+    expect(lastSnapshot().turnDeadline).toBe(Date.now() + 30_000)
+    await vi.advanceTimersByTimeAsync(5_000)
+    const snap = host.snapshotFor('local')!
+    const actor = snap.view!.turn === 0 ? 'local' : 'ws:1'
+    expect(host.act(actor, snap.version, { type: 'draw', from: 'deck' }).ok).toBe(true)
+    // Still that player's turn: a new deadline from now on.
+    expect(lastSnapshot().turnDeadline).toBe(Date.now() + 30_000)
+    expect(lastSnapshot().hostNow).toBe(Date.now())
+  })
+
   it('shows the grace period and the drop policy the host set in the lobby', () => {
     const { host } = lanTable()
     host.attachHost('local', 'Host')

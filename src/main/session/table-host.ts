@@ -655,8 +655,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     for (const c of this.clients.values()) c.wantsRematch = false
     this.save()
     for (const c of this.clients.values()) this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
-    this.changed()
+    // Timers first, so the snapshots carry this turn's deadline (bots answer asynchronously, after them).
     this.schedule()
+    this.changed()
   }
 
   /** The only place the game changes: engine.apply, then save, tell everyone, and let bots/timers go on. */
@@ -686,8 +687,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.save()
     for (const c of this.clients.values())
       this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
+    this.schedule() // before the snapshots: they carry the new turn's deadline
     this.changed()
-    this.schedule()
     return ok(null)
   }
 

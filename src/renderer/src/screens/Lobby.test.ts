@@ -24,8 +24,8 @@ describe('Lobby: what happens when a player drops out', () => {
   it('the host chooses the grace period and then wait, a bot, or remove', async () => {
     const api = await lobbyWith(lobby('host'))
     const group = screen.getByRole('group', { name: 'If a player drops out during the game' })
-    const grace = within(group).getByLabelText('Keep their seat for') as HTMLSelectElement
-    const then = within(group).getByLabelText('Then') as HTMLSelectElement
+    const grace = within(group).getByRole('combobox', { name: "Keep a dropped player's seat for" }) as HTMLSelectElement
+    const then = within(group).getByRole('combobox', { name: 'Then, if they are not back' }) as HTMLSelectElement
     expect(grace.value).toBe('60')
     expect(then.value).toBe('wait')
     expect(within(grace).getAllByRole('option').map((o) => o.textContent)).toEqual(['30 seconds', '1 minute', '2 minutes', '5 minutes'])

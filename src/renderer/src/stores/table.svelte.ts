@@ -100,13 +100,14 @@ export class TableStore {
     if (!snap) return
     if (snap.hostNow !== undefined) this.clockOffset = snap.hostNow - Date.now()
     this.chat = snap.chat.slice()
-    // A new table (or a reload, or joining mid-game) starts a new log; a rematch restarts the versions.
+    // A new table (or a reload, or joining mid-game) starts a new log; a rematch restarts the versions. (Not
+    // the lobby's start: the first deal's batch may already be logged from table.events.)
     if (snap.tableId !== this.loggedTable) {
       this.loggedTable = snap.tableId
       this.log = []
       this.stats = []
       this.maxLogged = -1
-    } else if (prevStatus !== 'playing' && snap.status === 'playing') this.maxLogged = -1
+    } else if (prevStatus === 'over' && snap.status === 'playing') this.maxLogged = -1 // a rematch: versions restart
     // Whatever the log has not seen yet (e.g. the deal that started the game) comes from the recent events.
     for (const batch of snap.recentEvents) {
       if (batch.version <= this.maxLogged) continue

@@ -19,6 +19,21 @@ describe('TableStore', () => {
     expect(store.log.map((l) => l.text)).toEqual(['Hand 1 dealt by Ada; the upcard is yellow 9.', 'You drew from the pile.'])
   })
 
+  it('logs the first deal once when its events come before the snapshot that starts the game, and again after a rematch', () => {
+    const store = new TableStore()
+    const start = position({ hands: [['R1', 'R2'], ['B1', 'B2']], drawPile: ['G5'] })
+    const deal = { version: 0, events: [{ type: 'handDealt' as const, handNumber: 1, dealer: 1, upcard: 'Y9', seats: [0, 1] }] }
+    store.receiveSnapshot({ ...snapshotOf(start), status: 'lobby', view: null })
+    store.receiveEvents(deal.version, deal.events) // the host sends the batch, then the snapshot
+    store.receiveSnapshot(snapshotOf(start, 0, { recentEvents: [deal] }))
+    expect(store.log.map((l) => l.text)).toEqual(['Hand 1 dealt by Ada; the upcard is yellow 9.'])
+    // Game over, then a rematch: the versions start again at 0.
+    store.receiveSnapshot({ ...snapshotOf(start, 0, { recentEvents: [deal] }), status: 'over' })
+    store.receiveEvents(deal.version, deal.events)
+    store.receiveSnapshot(snapshotOf(start, 0, { recentEvents: [deal] }))
+    expect(store.log.map((l) => l.text)).toEqual(['Hand 1 dealt by Ada; the upcard is yellow 9.', 'Hand 1 dealt by Ada; the upcard is yellow 9.'])
+  })
+
   it('sends an action with the snapshot’s version and shows a refusal as a friendly toast, never a code', async () => {
     const calls: unknown[] = []
     const api = {
