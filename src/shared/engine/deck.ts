@@ -18,7 +18,7 @@ function deckTemplate(wildCount: number, skipCount: number): readonly CardCode[]
     for (let n = MIN_NUMBER; n <= MAX_NUMBER; n++) cards.push(`${colour}${n}`, `${colour}${n}`)
   for (let i = 0; i < wildCount; i++) cards.push(WILD)
   for (let i = 0; i < skipCount; i++) cards.push(SKIP)
-  deck = Object.freeze(cards)
+  deck = cards // never exposed: buildDeck hands out copies (a frozen array would copy slowly)
   if (Number.isInteger(key) && wildCount >= 0 && skipCount >= 0 && skipCount < 4096 && templates.size < 64) templates.set(key, deck)
   return deck
 }

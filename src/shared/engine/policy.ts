@@ -6,7 +6,7 @@ import { COLOURS, penaltyPoints, SKIP, WILD, type CardCode } from './cards'
 import type { Action } from './actions'
 import { bestPartial } from './distance'
 import type { LaidGroup } from './groups'
-import type { GroupRequirement, PhaseDef } from './phases'
+import type { PhaseDef } from './phases'
 import { cardIndex, solvePhase, type SolveOptions } from './solver'
 import { legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
 
@@ -124,10 +124,12 @@ export function quickAction(view: GameView): Action | null {
   if (view.stage === 'draw') return { type: 'draw', from: 'deck' }
   const me = view.players[view.seat]
   const hand = view.hand
+  // Indexed loops throughout: phases and laid groups are frozen arrays, which for-of iterates slowly.
   let phase: PhaseDef | null = null
-  for (const ph of view.phases)
-    if (ph.number === me.phase) {
-      phase = ph
+  const phases = view.phases
+  for (let i = 0; i < phases.length; i++)
+    if (phases[i].number === me.phase) {
+      phase = phases[i]
       break
     }
   const opts = view.rules.wildsNeedNaturalPerGroup ? NATURAL_PER_GROUP : NATURAL_PER_PHASE
@@ -149,7 +151,8 @@ export function quickAction(view: GameView): Action | null {
     for (let i = 0; i < len; i++) {
       const idx = handIndex[i]
       if (idx === SKIP_INDEX || idx < 0) continue
-      for (const p of view.players) {
+      for (let s = 0; s < view.players.length; s++) {
+        const p = view.players[s]
         const laid = p.laidDown
         if (!laid || !p.inHand) continue
         for (let gi = 0; gi < laid.length; gi++) if (fitsGroup(laid[gi], idx)) return { type: 'hit', card: hand[i], target: { seat: p.seat, group: gi } }
@@ -170,7 +173,17 @@ export function quickAction(view: GameView): Action | null {
     byNumber[(idx % 12) + 1]++
     byColour[(idx / 12) | 0]++
   }
-  const groups = phase ? phase.groups : SET_ONLY
+  // How many groups of each kind the phase has (no phase: count as one set).
+  let sets = phase ? 0 : 1
+  let runs = 0
+  let colours = 0
+  if (phase)
+    for (let k = 0; k < phase.groups.length; k++) {
+      const kind = phase.groups[k].kind
+      if (kind === 'set') sets++
+      else if (kind === 'run') runs++
+      else colours++
+    }
   let best = -1
   let bestScore = Infinity
   for (let i = 0; i < len; i++) {
@@ -178,12 +191,10 @@ export function quickAction(view: GameView): Action | null {
     if (idx < 0 || idx >= WILD_INDEX) continue
     const n = (idx % 12) + 1
     let partners = 0
-    for (let k = 0; k < groups.length; k++) {
-      const kind = groups[k].kind
-      if (kind === 'set') partners += byNumber[n] - 1
-      else if (kind === 'run') partners += (byNumber[n - 1] ? 1 : 0) + (byNumber[n + 1] ? 1 : 0) + (n > 1 && byNumber[n - 2] ? 0.5 : 0) + (byNumber[n + 2] ? 0.5 : 0) - (byNumber[n] > 1 ? 1 : 0)
-      else partners += byColour[(idx / 12) | 0] - 1
-    }
+    if (sets) partners += sets * (byNumber[n] - 1)
+    if (runs)
+      partners += runs * ((byNumber[n - 1] ? 1 : 0) + (byNumber[n + 1] ? 1 : 0) + (n > 1 && byNumber[n - 2] ? 0.5 : 0) + (byNumber[n + 2] ? 0.5 : 0) - (byNumber[n] > 1 ? 1 : 0))
+    if (colours) partners += colours * (byColour[(idx / 12) | 0] - 1)
     const score = partners * 100 - (n <= 9 ? 5 : 10)
     if (score < bestScore) {
       bestScore = score
@@ -195,4 +206,3 @@ export function quickAction(view: GameView): Action | null {
 
 const NATURAL_PER_GROUP: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: true })
 const NATURAL_PER_PHASE: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: false })
-const SET_ONLY: readonly GroupRequirement[] = Object.freeze([Object.freeze({ kind: 'set' as const, size: 3 })])
