@@ -110,7 +110,9 @@ async function main(): Promise<void> {
       process.stdout.write(
         `soak: ${r.games} games (seed ${seed}), ${r.deadlocks} deadlocks, ${r.capped} turn-cap hits by bots, ` +
           `${r.stalemates} rules stalemates (turn cap with no possible hit for anyone), ` +
-          `${r.hands} hands, ${r.actions} actions, ${seconds.toFixed(1)} s\n`,
+          `${r.hands} hands, ${r.actions} actions, ${seconds.toFixed(1)} s` +
+          (r.longest ? `; longest game ${r.longest.game}: ${r.longest.actions} actions, ${r.longest.hands} hands` : '') +
+          '\n',
       )
       for (const f of r.failures.slice(0, 20)) process.stdout.write(`  ${JSON.stringify(f)}\n`)
     }

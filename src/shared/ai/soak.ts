@@ -24,6 +24,8 @@ export interface SoakResult {
   stalemates: number
   hands: number
   actions: number
+  /** The finished game with the most actions (how close the soak came to the turn cap). */
+  longest: { game: number; actions: number; hands: number } | null
   failures: SoakFailure[]
 }
 
@@ -83,13 +85,14 @@ function customPhases(int: (lo: number, hi: number) => number): GroupRequirement
 
 /** `quick`: every game is one hand (fixedHands 1), for tests. */
 export function runSoak(seed: string, from: number, to: number, maxActions = 20_000, opts: { quick?: boolean } = {}): SoakResult {
-  const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, stalemates: 0, hands: 0, actions: 0, failures: [] }
+  const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, stalemates: 0, hands: 0, actions: 0, longest: null, failures: [] }
   for (let g = from; g < to; g++) {
     const { levels, rules } = soakTable(seed, g, opts.quick)
     const r = playGame({ levels, rules, seed: `${seed}:${g}`, maxActions })
     out.games++
     out.hands += r.hands
     out.actions += r.actions
+    if (!r.capped && !r.rejected && (out.longest === null || r.actions > out.longest.actions)) out.longest = { game: g, actions: r.actions, hands: r.hands }
     if (r.rejected) {
       out.deadlocks++
       if (out.failures.length < 50) out.failures.push({ game: g, kind: 'deadlock', detail: JSON.stringify({ levels, rules, ...r.rejected }) })
@@ -105,7 +108,7 @@ export function runSoak(seed: string, from: number, to: number, maxActions = 20_
 }
 
 export function mergeSoak(parts: readonly SoakResult[]): SoakResult {
-  const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, stalemates: 0, hands: 0, actions: 0, failures: [] }
+  const out: SoakResult = { games: 0, deadlocks: 0, capped: 0, stalemates: 0, hands: 0, actions: 0, longest: null, failures: [] }
   for (const p of parts) {
     out.games += p.games
     out.deadlocks += p.deadlocks
@@ -113,6 +116,7 @@ export function mergeSoak(parts: readonly SoakResult[]): SoakResult {
     out.stalemates += p.stalemates
     out.hands += p.hands
     out.actions += p.actions
+    if (p.longest && (out.longest === null || p.longest.actions > out.longest.actions)) out.longest = p.longest
     out.failures.push(...p.failures)
   }
   return out
