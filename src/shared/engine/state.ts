@@ -5,7 +5,7 @@
 import type { CardCode } from './cards'
 import { buildDeck, removeCards } from './deck'
 import type { LaidGroup } from './groups'
-import type { PhaseDef } from './phases'
+import { phaseList, type PhaseDef, type PhasePreset } from './phases'
 import { phasesFor, resolveRules, type PartialRuleOptions, type RuleOptions } from './rules'
 import { drawSeed, openRng, rngFromSeed, shuffleInPlace, type RngState } from './rng'
 import type { Action } from './actions'
@@ -128,7 +128,7 @@ export function newGame(opts: NewGameOptions): GameState {
   const randomDealer = rng.int(0, n - 1)
   const dealer = opts.dealer ?? randomDealer
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= n) throw new Error(`bad dealer ${dealer}`)
-  const phases = freezePhases(phasesFor(rules))
+  const phases = typeof rules.phaseList === 'string' ? presetPhases(rules.phaseList) : freezePhases(phasesFor(rules))
   Object.freeze(rules)
   const handSeed = drawSeed(rng)
   const state: GameState = {
@@ -363,6 +363,14 @@ export function copyPlayer(p: PlayerState): PlayerState {
     pendingSkip: p.pendingSkip,
     savedThisHand: p.savedThisHand,
   }
+}
+
+/** A preset's phases, frozen once and shared by every game (freezing is slow; the solver caches per phase). */
+const presets = new Map<string, PhaseDef[]>()
+function presetPhases(preset: PhasePreset): PhaseDef[] {
+  let phases = presets.get(preset)
+  if (!phases) presets.set(preset, (phases = freezePhases(phaseList(preset))))
+  return phases
 }
 
 /** Rules and phases never change during a game: frozen, so views and states may share them safely. */

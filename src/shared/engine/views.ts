@@ -8,7 +8,7 @@ import type { Action } from './actions'
 import { applyHit, canHit, type LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
 import type { RuleOptions } from './rules'
-import { phaseNumberOf, type GameState, type HandResult, type Stage } from './state'
+import { phaseNumberOf, type GameState, type HandResult, type PlayerState, type Stage } from './state'
 
 export interface PublicPlayer {
   seat: number
@@ -70,28 +70,53 @@ export function readonlyViewFor(state: GameState, seat: number): GameView {
   return buildView(state, seat, false)
 }
 
+// readonlyViewFor's public player records, per seat, from the last call: `apply` replaces only the player
+// records it changes, so most records carry over between successive states (a record is a pure function of
+// the PlayerState, its seat, the tie-break seats and the phases). Shared by views: read-only, like them.
+const recordOf: PlayerState[] = []
+const records: PublicPlayer[] = []
+let recordsFor: { tieBreak: number[] | null; phases: PhaseDef[]; rules: RuleOptions } = { tieBreak: null, phases: [], rules: null as unknown as RuleOptions }
+
+function publicRecord(state: GameState, s: number, copy: boolean): PublicPlayer {
+  const p = state.players[s]
+  if (!copy) {
+    if (recordsFor.tieBreak !== state.tieBreak || recordsFor.phases !== state.phases || recordsFor.rules !== state.rules) {
+      recordsFor = { tieBreak: state.tieBreak, phases: state.phases, rules: state.rules }
+      recordOf.length = 0
+      records.length = 0
+    } else if (recordOf[s] === p) return records[s]
+  }
+  const record: PublicPlayer = {
+    seat: s,
+    name: p.name,
+    phase: phaseNumberOf(state, p),
+    completed: copy ? p.completed.slice() : p.completed,
+    // Laid groups are frozen in the state (apply.ts): shared, not copied.
+    laidDown: p.laidDown,
+    score: p.score,
+    pendingSkip: p.pendingSkip,
+    handCount: p.hand.length,
+    savedCount: p.saved.length,
+    savedThisHand: p.savedThisHand,
+    inHand: state.tieBreak === null || state.tieBreak.includes(s),
+  }
+  if (!copy) {
+    while (recordOf.length < s) {
+      recordOf.push(null as unknown as PlayerState)
+      records.push(null as unknown as PublicPlayer)
+    }
+    recordOf[s] = p
+    records[s] = record
+  }
+  return record
+}
+
 const NO_CARDS: CardCode[] = Object.freeze([]) as unknown as CardCode[]
 
 function buildView(state: GameState, seat: number | null, copy: boolean): GameView {
   const me = seat === null ? null : state.players[seat]
   const players: PublicPlayer[] = new Array(state.players.length)
-  for (let s = 0; s < players.length; s++) {
-    const p = state.players[s]
-    players[s] = {
-      seat: s,
-      name: p.name,
-      phase: phaseNumberOf(state, p),
-      completed: copy ? p.completed.slice() : p.completed,
-      // Laid groups are frozen in the state (apply.ts): shared, not copied.
-      laidDown: p.laidDown,
-      score: p.score,
-      pendingSkip: p.pendingSkip,
-      handCount: p.hand.length,
-      savedCount: p.saved.length,
-      savedThisHand: p.savedThisHand,
-      inHand: state.tieBreak === null || state.tieBreak.includes(s),
-    }
-  }
+  for (let s = 0; s < players.length; s++) players[s] = publicRecord(state, s, copy)
   const lastHand = state.lastHand
   return {
     seat,
