@@ -77,6 +77,24 @@ function withPlayer(state: GameState, seat: number, patch: Pick<Partial<PlayerSt
   return players
 }
 
+/** The players array with seat's hand replaced (a copy of the array and of that record only). */
+function withHand(players: readonly PlayerState[], seat: number, hand: CardCode[]): PlayerState[] {
+  const out = players.slice()
+  const p = copyPlayer(players[seat])
+  p.hand = hand
+  out[seat] = p
+  return out
+}
+
+/** `cards` plus `card` on top (a new array). */
+function appended(cards: readonly CardCode[], card: CardCode): CardCode[] {
+  const n = cards.length
+  const out: CardCode[] = new Array(n + 1)
+  for (let i = 0; i < n; i++) out[i] = cards[i]
+  out[n] = card
+  return out
+}
+
 /** Removes one `card` from `hand`; `null` when it is not there. */
 function without(hand: readonly CardCode[], card: CardCode): CardCode[] | null {
   const i = hand.lastIndexOf(card)
@@ -154,7 +172,7 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
       events.push({ type: 'drew', seat, from: 'deck' })
       s.drawCount--
       s.stage = 'play'
-      s.players = withPlayer(s, seat, { hand: [...p.hand, card] })
+      s.players = withHand(s.players, seat, appended(p.hand, card))
       return s
     }
     case 'discard': {
@@ -164,7 +182,7 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
       events.push({ type: 'drew', seat, from: 'discard', card: top })
       state.discard = state.discard.slice(0, -1)
       state.stage = 'play'
-      state.players = withPlayer(state, seat, { hand: [...p.hand, top] })
+      state.players = withHand(state.players, seat, appended(p.hand, top))
       return state
     }
     case 'saved': {
@@ -188,9 +206,14 @@ function layDown(state: GameState, seat: number, groups: string[][], events: Gam
   if (p.laidDown) return fail('PHASE_ALREADY_MADE', 'you have made your phase this hand')
   const phase = activePhaseOf(state, p)
   if (!phase) return fail('INVALID_PHASE', 'you have no phase to make')
-  let hand: CardCode[] | null = p.hand.slice()
-  for (const g of groups) for (const c of g) if (hand) hand = without(hand, handCardOf(c))
-  if (!hand) return fail('NOT_IN_HAND', 'those cards are not all in your hand')
+  // One copy, cards taken out in place (each the last of its code, as `without` does).
+  const hand = p.hand.slice()
+  for (const g of groups)
+    for (const c of g) {
+      const i = hand.lastIndexOf(handCardOf(c))
+      if (i < 0) return fail('NOT_IN_HAND', 'those cards are not all in your hand')
+      hand.splice(i, 1)
+    }
   const laid = makePhase(groups, phase, state.rules.wildsNeedNaturalPerGroup)
   if (!laid) return fail('INVALID_PHASE', `those groups do not make phase ${phase.number}`)
   if (hand.length === 0 && state.rules.mustDiscardToGoOut)
@@ -235,8 +258,8 @@ function discard(state: GameState, seat: number, card: CardCode, events: GameEve
   const hand = without(state.players[seat].hand, card)
   if (!hand) return fail('NOT_IN_HAND', `${card} is not in your hand`)
   events.push({ type: 'discarded', seat, card })
-  state.discard = [...state.discard, card]
-  state.players = withPlayer(state, seat, { hand })
+  state.discard = appended(state.discard, card)
+  state.players = withHand(state.players, seat, hand)
   return hand.length === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
 }
 
@@ -269,7 +292,7 @@ function skip(state: GameState, seat: number, target: number | undefined, events
     next[victim].pendingSkip = true
   }
   state.players = next
-  if (victim === null) state.discard = [...state.discard, SKIP]
+  if (victim === null) state.discard = appended(state.discard, SKIP)
   return hand.length === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
 }
 
@@ -297,7 +320,7 @@ function endTurn(state: GameState, seat: number, events: GameEvent[]): GameState
   let next = nextSeat(state, seat)
   while (state.players[next].pendingSkip) {
     state.players = withPlayer(state, next, { pendingSkip: false })
-    state.discard = [...state.discard, SKIP]
+    state.discard = appended(state.discard, SKIP)
     events.push({ type: 'turnSkipped', seat: next })
     next = nextSeat(state, next)
   }

@@ -149,7 +149,9 @@ export function makePhase(
   for (let i = 0; i < groups.length; i++) {
     const g = makeGroup(groups[i], phase.groups[i])
     if (!g) return null
-    const n = groups[i].reduce((k, c) => k + (isNatural(c) ? 1 : 0), 0)
+    // Naturals keep their code in the laid group; every Wild is laid as `W=…`.
+    let n = 0
+    for (const c of g.cards) if (c.charCodeAt(0) !== 87) n++
     if (wildsNeedNaturalPerGroup && n === 0) return null
     naturals += n
     laid.push(g)
