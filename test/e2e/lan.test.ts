@@ -143,5 +143,5 @@ describe('a LAN game: a host and two browser guests', () => {
     for (const page of pages) await page.getByRole('region', { name: 'Your hand' }).waitFor()
     expect([...op.problems, ...ann.problems, ...ben2.problems]).toEqual([])
     for (const page of [hostPage, ...pages]) await page.close()
-  })
+  }, 240_000)
 })

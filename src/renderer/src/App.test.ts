@@ -20,10 +20,25 @@ describe('home screen and navigation', () => {
   it('opens Settings and comes back, keeping the screen in the URL hash', async () => {
     render(App, { props: { api: createFakeGameApi({ playerName: 'Ada' }) } })
     await fireEvent.click(screen.getByRole('button', { name: /Settings/ }))
-    expect(await screen.findByLabelText('Your name')).toHaveValue('Ada')
+    expect(await screen.findByLabelText('Your name', {}, { timeout: 5000 })).toHaveValue('Ada')
     expect(location.hash).toBe('#/settings')
     await fireEvent.click(screen.getByRole('button', { name: 'Back' }))
     expect(screen.getByRole('button', { name: /Play solo/ })).toBeInTheDocument()
+  })
+
+  it('paints the menu before the transport is loaded, and loads it right after', async () => {
+    let loaded = false
+    const real = createFakeGameApi()
+    const { lazyApi } = await import('./api/lazy-api')
+    const api = lazyApi(async () => {
+      loaded = true
+      return real
+    })
+    render(App, { props: { api } })
+    expect(screen.getByRole('heading', { name: /phase 10/i })).toBeInTheDocument()
+    expect(loaded).toBe(false)
+    expect(await screen.findByText('Phase 10 vtest')).toBeInTheDocument()
+    expect(loaded).toBe(true)
   })
 
   it.each([
@@ -34,6 +49,7 @@ describe('home screen and navigation', () => {
   ])('%s leads to its screen', async (button, heading) => {
     render(App, { props: { api: createFakeGameApi() } })
     await fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }))
-    expect(screen.getByRole('heading', { name: heading, level: 2 })).toBeInTheDocument()
+    // Screens other than the menu load after the first paint (their own chunks).
+    expect(await screen.findByRole('heading', { name: heading, level: 2 }, { timeout: 5000 })).toBeInTheDocument()
   })
 })
