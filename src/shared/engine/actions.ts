@@ -89,11 +89,20 @@ for (const c of ['R', 'B', 'Y', 'G'])
   }
 for (let n = 1; n <= 12; n++) LAY_CODES.add(`W=${n}`)
 const isHand = (x: unknown): x is CardCode => typeof x === 'string' && HAND_CODES.has(x)
+
+// The common simple actions, read into shared frozen objects (one per draw source, discarded card, Skip
+// target): reading them allocates nothing, and a game's log holds constants instead of ~800 new objects.
+const DRAWS = new Map<unknown, Action>((['deck', 'discard', 'saved'] as const).map((from) => [from, Object.freeze({ type: 'draw', from })]))
+const DISCARDS = new Map<unknown, Action>([...HAND_CODES].map((card) => [card, Object.freeze({ type: 'discard', card })]))
+const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
+const SKIPS: Action[] = [0, 1, 2, 3, 4, 5].map((target) => Object.freeze({ type: 'skip', card: 'S', target }))
+const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
 const isLay = (x: unknown): x is string => typeof x === 'string' && LAY_CODES.has(x)
 
 /**
  * Reads an untrusted action; `null` when it cannot be read at all (BAD_ACTION). Same shape as
- * `actionSchema`; like it, ignores unknown fields (the returned action holds only the known ones).
+ * `actionSchema`; like it, ignores unknown fields (the returned action holds only the known ones). Never the
+ * caller's object; simple actions come back as shared frozen objects (actions are data, never written).
  */
 export function readAction(x: unknown): Action | null {
   if (typeof x !== 'object' || x === null) return null
@@ -102,7 +111,7 @@ export function readAction(x: unknown): Action | null {
     case 'draw':
       if (a.from !== 'deck' && a.from !== 'discard' && a.from !== 'saved') return null
       if (a.card !== undefined && !isHand(a.card)) return null
-      return a.card === undefined ? { type: 'draw', from: a.from } : { type: 'draw', from: a.from, card: a.card }
+      return a.card === undefined ? DRAWS.get(a.from)! : { type: 'draw', from: a.from, card: a.card }
     case 'layDown': {
       if (!Array.isArray(a.groups) || a.groups.length < 1 || a.groups.length > 8) return null
       for (const g of a.groups) if (!Array.isArray(g) || g.length < 1 || g.length > 24 || !g.every(isLay)) return null
@@ -115,18 +124,19 @@ export function readAction(x: unknown): Action | null {
       return { type: 'hit', card: a.card, target: { seat: t.seat, group: t.group } }
     }
     case 'discard':
+      return DISCARDS.get(a.card) ?? null
     case 'save':
       if (!isHand(a.card)) return null
       return { type: a.type, card: a.card }
     case 'skip':
       if (a.card !== 'S') return null
       if (a.target !== undefined && !isInt(a.target, 0, 5)) return null
-      return a.target === undefined ? { type: 'skip', card: 'S' } : { type: 'skip', card: 'S', target: a.target }
+      return a.target === undefined ? SKIP_NO_TARGET : SKIPS[a.target]
     case 'choosePhase':
       if (!isInt(a.phase, 1, 99)) return null
       return { type: 'choosePhase', phase: a.phase }
     case 'nextHand':
-      return { type: 'nextHand' }
+      return NEXT_HAND
     default:
       return null
   }
