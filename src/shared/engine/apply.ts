@@ -21,7 +21,10 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= state.players.length)
     return fail('BAD_ACTION', `no seat ${String(seat)}`)
   if (state.stage === 'gameOver') return fail('GAME_OVER', 'the game is over')
-  const events: GameEvent[] = []
+  // Handlers push into a reused scratch array; the result gets an exact copy (most actions have one event,
+  // and a fresh [] would grow a 16-slot backing store on its first push). apply never re-enters itself.
+  const events = eventScratch
+  events.length = 0
   let next: GameState | Result
   if (action.type === 'nextHand') {
     if (state.stage !== 'handOver') return fail('HAND_NOT_OVER', 'the hand is still being played')
@@ -38,8 +41,10 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
   if ('ok' in next) return next
   next.version = state.version + 1
   if (state.log) next.log = appendLog(state.log, seat, action)
-  return { ok: true, state: next, events }
+  return { ok: true, state: next, events: events.slice() }
 }
+
+const eventScratch: GameEvent[] = []
 
 function play(state: GameState, seat: number, action: Exclude<Action, { type: 'nextHand' }>, events: GameEvent[]): GameState | Result {
   switch (action.type) {

@@ -118,10 +118,10 @@ function fitsGroup(g: LaidGroup, idx: number): boolean {
 
 export function quickAction(view: GameView): Action | null {
   if (view.stage === 'gameOver' || view.seat === null) return null
-  if (view.stage === 'handOver') return { type: 'nextHand' }
+  if (view.stage === 'handOver') return NEXT_HAND
   if (view.turn !== view.seat) return null
   if (view.stage === 'choosePhase') return { type: 'choosePhase', phase: choosablePhases(view)[0] }
-  if (view.stage === 'draw') return { type: 'draw', from: 'deck' }
+  if (view.stage === 'draw') return DRAW_DECK
   const me = view.players[view.seat]
   const hand = view.hand
   // Indexed loops throughout: phases and laid groups are frozen arrays, which for-of iterates slowly.
@@ -204,5 +204,8 @@ export function quickAction(view: GameView): Action | null {
   return { type: 'discard', card: best >= 0 ? hand[best] : hand[0] }
 }
 
+// Shared frozen actions (actions are data, never written).
+const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
+const DRAW_DECK: Action = Object.freeze({ type: 'draw', from: 'deck' })
 const NATURAL_PER_GROUP: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: true })
 const NATURAL_PER_PHASE: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: false })
