@@ -7,7 +7,7 @@ import type { Action } from './actions'
 import { bestPartial } from './distance'
 import type { LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
-import { cardIndex, solvePhase, type SolveOptions } from './solver'
+import { cardIndex, mayMakePhase, solvePhase, type SolveOptions } from './solver'
 import { legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
 
 /** Greedy: draw from the deck, lay down as soon as possible, hit whatever fits, discard the least useful card. */
@@ -89,8 +89,9 @@ export function timeoutAction(view: GameView): Action | null {
 }
 
 /**
- * The benchmark's trivial policy: like `greedyAction` but with no search on ordinary turns. It asks the
- * solver once per turn while the phase is not down (`solvePhase`, whose quick refusal answers most turns), hits the first laid group a card fits, and discards by a counting heuristic: the card with the
+ * The benchmark's trivial policy: like `greedyAction` but with no search on ordinary turns. While the phase is
+ * not down it asks the solver's quick refusal (`mayMakePhase`, from the tallies it keeps anyway) and searches
+ * (`solvePhase`) only when that allows the phase; hits the first laid group a card fits, and discards by a counting heuristic: the card with the
  * fewest partners for the phase's group kinds (same number for sets, numbers within 2 for runs, same colour
  * for colour groups), highest penalty first; never a Wild. The benchmark's hot path: it decides from the
  * view alone but allocates nothing beyond the action (tallies in module-level scratch, cards by index).
@@ -133,18 +134,29 @@ export function quickAction(view: GameView): Action | null {
       break
     }
   const opts = view.rules.wildsNeedNaturalPerGroup ? NATURAL_PER_GROUP : NATURAL_PER_PHASE
-  if (!me.laidDown && phase) {
-    // One search: solvePhase answers null exactly when canMakePhase says no (most turns, by its quick refusal).
-    const groups = solvePhase(hand, phase.groups, opts)
-    if (groups && !(view.rules.mustDiscardToGoOut && groups.flat().length === hand.length)) return { type: 'layDown', groups }
-  }
+  // The hand as card indices, with number and colour tallies (for the solver's quick refusal and the discard).
   const len = hand.length
   if (len > handIndex.length) handIndex = new Int32Array(len * 2)
+  for (let i = 0; i < 16; i++) byNumber[i] = 0
+  for (let i = 0; i < 4; i++) byColour[i] = 0
   let skips = 0
+  let wilds = 0
+  let naturals = 0
   for (let i = 0; i < len; i++) {
     const idx = cardIndex(hand[i])
     handIndex[i] = idx
     if (idx === SKIP_INDEX) skips++
+    else if (idx === WILD_INDEX) wilds++
+    else if (idx >= 0) {
+      naturals++
+      byNumber[(idx % 12) + 1]++
+      byColour[(idx / 12) | 0]++
+    }
+  }
+  // One search, and only when the counts allow the phase: solvePhase answers null exactly when it cannot be made.
+  if (!me.laidDown && phase && mayMakePhase(phase.groups, byNumber, byColour, naturals, wilds)) {
+    const groups = solvePhase(hand, phase.groups, opts)
+    if (groups && !(view.rules.mustDiscardToGoOut && groups.flat().length === hand.length)) return { type: 'layDown', groups }
   }
   // Hits (as `legalHitsFor`): the first card, in hand order, that fits a laid group; the first such group.
   if (me.laidDown && (view.rules.hitOnLayDownTurn || !view.laidThisTurn) && !(hand.length === 1 && view.rules.mustDiscardToGoOut)) {
@@ -164,16 +176,7 @@ export function quickAction(view: GameView): Action | null {
     if (hand.length === 1 || targets.length === 0 || view.rules.skipTarget === 'next') return { type: 'skip', card: 'S' }
     return { type: 'skip', card: 'S', target: targets[0] }
   }
-  // Partner counts per card, from number and colour tallies of the hand.
-  for (let i = 0; i < 16; i++) byNumber[i] = 0
-  for (let i = 0; i < 4; i++) byColour[i] = 0
-  for (let i = 0; i < len; i++) {
-    const idx = handIndex[i]
-    if (idx < 0 || idx >= WILD_INDEX) continue
-    byNumber[(idx % 12) + 1]++
-    byColour[(idx / 12) | 0]++
-  }
-  // How many groups of each kind the phase has (no phase: count as one set).
+  // The discard: partner counts per card from the tallies, by the phase's group kinds (no phase: one set).
   let sets = phase ? 0 : 1
   let runs = 0
   let colours = 0

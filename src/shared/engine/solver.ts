@@ -427,7 +427,7 @@ const present = new Int32Array(13) // numbers 1..n present in the hand (prefix c
 const topScratch = new Int32Array(12)
 
 /** The sum of the `k` largest of `values[from..to)` (k small). */
-function sumOfLargest(values: Int32Array, from: number, to: number, k: number): number {
+function sumOfLargest(values: ArrayLike<number>, from: number, to: number, k: number): number {
   const m = to - from
   for (let i = 0; i < m; i++) topScratch[i] = values[from + i]
   let sum = 0
@@ -446,7 +446,7 @@ function sumOfLargest(values: Int32Array, from: number, to: number, k: number): 
  * run at most the numbers present in its best window, colour groups at most as many colours as groups.
  * A phase needs `P.total - naturals` Wilds, so a bound below `P.total - wilds` refuses it without a search.
  */
-function naturalsBound(): number {
+function naturalsBound(P: CompiledPhase, cnt: ArrayLike<number>, colTotal: ArrayLike<number>, handNaturals: number): number {
   for (let n = 1; n <= 12; n++) present[n] = present[n - 1] + (cnt[n] > 0 ? 1 : 0)
   let sets = 0
   let setSlots = 0
@@ -476,11 +476,30 @@ function naturalsBound(): number {
 let lastPhase: readonly GroupRequirement[] | null = null
 let lastCompiled: CompiledPhase
 
+function compiled(phase: readonly GroupRequirement[]): CompiledPhase {
+  if (phase !== lastPhase) {
+    lastCompiled = compile(phase)
+    lastPhase = phase
+  }
+  return lastCompiled
+}
+
+/**
+ * The solver's quick refusal alone, from counts a caller already has: `false` when the phase certainly cannot
+ * be made (then `canMakePhase` is false too), `true` when a search is needed to tell. `byNumber[n]`: naturals
+ * of number n (1..12); `byColour[c]`: naturals per colour (`COLOURS` order); `wilds`: the hand's Wilds.
+ */
+export function mayMakePhase(phase: readonly GroupRequirement[], byNumber: ArrayLike<number>, byColour: ArrayLike<number>, naturals: number, wilds: number): boolean {
+  const C = compiled(phase)
+  if (C.impossible) return false
+  if (C.groups === 0) return true
+  if (naturals + wilds < C.total || naturals === 0) return false
+  return naturalsBound(C, byNumber, byColour, naturals) + wilds >= C.total
+}
+
 /** Runs the search in `searchMode`; returns the best cost (INF when nothing fits). */
 function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], opts: SolveOptions, searchMode: number): number {
-  P = phase === lastPhase ? lastCompiled : compile(phase)
-  lastPhase = phase
-  lastCompiled = P
+  P = compiled(phase)
   loadHand(hand, searchMode !== 0 || P.numberGroups < P.groups)
   perGroup = opts.wildsNeedNaturalPerGroup
   mode = searchMode
@@ -492,7 +511,7 @@ function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], o
   if (mode !== 1) {
     // Quick refusal: not enough cards at all, or not enough naturals that could fit (most hands, cheaply).
     if (handNaturals + wilds < P.total || handNaturals === 0) return INF
-    if (naturalsBound() + wilds < P.total) return INF
+    if (naturalsBound(P, cnt, colTotal, handNaturals) + wilds < P.total) return INF
     if (mode === 0) best = 1
     dfs(0, 0, 0, 0)
     return best
