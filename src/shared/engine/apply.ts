@@ -6,7 +6,7 @@
 import { SKIP, type CardCode } from './cards'
 import { assertNever, fail, readAction, type Action, type ApplyResult, type GameEvent } from './actions'
 import { applyHit, handCardOf, makePhase, type LaidGroup } from './groups'
-import { openRng, shuffleInPlace } from './rng'
+import { shuffleWithState } from './rng'
 import { dealNextHand, endHand } from './scoring'
 import { isHandStuck } from './stuck'
 import { activePhaseOf, appendLog, copyPlayer, copyState, inHand, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
@@ -24,7 +24,7 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
   // Handlers push into a reused scratch array; the result gets an exact copy (most actions have one event,
   // and a fresh [] would grow a 16-slot backing store on its first push). apply never re-enters itself.
   const events = eventScratch
-  events.length = 0
+  while (events.length > 0) events.pop() // cheaper than `length = 0`, a runtime call
   let next: GameState | Result
   if (action.type === 'nextHand') {
     if (state.stage !== 'handOver') return fail('HAND_NOT_OVER', 'the hand is still being played')
@@ -165,10 +165,8 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
           events.push({ type: 'drew', seat, from: 'deck' })
           return endHand(s, null, events)
         }
-        const rng = openRng(s.rng)
-        shuffleInPlace(below, rng)
+        s.rng = shuffleWithState(below, s.rng)
         events.push({ type: 'reshuffled', count: below.length })
-        s.rng = rng.state()
         s.drawPile = below
         s.drawCount = below.length
         s.discard = s.discard.slice(-1)

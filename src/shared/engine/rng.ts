@@ -67,6 +67,42 @@ export function shuffleInPlace<T>(cards: T[], rng: Rng): T[] {
   return cards
 }
 
+/**
+ * Exactly `shuffleInPlace(cards, openRng(state))` (same generator, same `uniformInt` draws, same swaps), with
+ * the generator inlined: dealing shuffles 108 cards every hand, and the generic path costs a call chain and a
+ * floating-point remainder per card. Returns the generator's state afterwards (`rng.state()`).
+ */
+export function shuffleWithState<T>(cards: T[], state: RngState): RngState {
+  let s01 = state[0] | 0
+  let s00 = state[1] | 0
+  let s11 = state[2] | 0
+  let s10 = state[3] | 0
+  for (let i = cards.length - 1; i > 0; i--) {
+    // uniformInt(gen, 0, i): rejection sampling of a 32-bit draw into i + 1 values (pure-rand's algorithm).
+    const range = i + 1
+    const maxAllowed = range > 2 ? ~~(4294967296 / range) * range : 4294967296
+    let v: number
+    do {
+      // xoroshiro128+ next(), as pure-rand computes it on 32-bit halves.
+      const out = (s00 + s10) | 0
+      const a0 = s10 ^ s00
+      const a1 = s11 ^ s01
+      const n00 = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16)
+      const n01 = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16))
+      s10 = (a1 << 5) ^ (a0 >>> 27)
+      s11 = (a0 << 5) ^ (a1 >>> 27)
+      s00 = n00
+      s01 = n01
+      v = (out ^ 0x80000000) >>> 0 // out + 2^31, as an unsigned 32-bit integer
+    } while (v >= maxAllowed)
+    const j = v % range
+    const t = cards[i]
+    cards[i] = cards[j]
+    cards[j] = t
+  }
+  return [s01, s00, s11, s10]
+}
+
 /** A fresh random seed string (8 hex digits × 2) drawn from the game RNG, e.g. for one hand's deal. */
 export function drawSeed(rng: Rng): string {
   const a = (rng.int(0, 0xffff) << 16) | rng.int(0, 0xffff)

@@ -7,7 +7,7 @@ import { buildDeck, removeCards } from './deck'
 import type { LaidGroup } from './groups'
 import { phaseList, type PhaseDef, type PhasePreset } from './phases'
 import { phasesFor, resolveRules, type PartialRuleOptions, type RuleOptions } from './rules'
-import { drawSeed, openRng, rngFromSeed, shuffleInPlace, type RngState } from './rng'
+import { drawSeed, openRng, rngFromSeed, shuffleWithState, type RngState } from './rng'
 import type { Action } from './actions'
 
 export type Stage = 'choosePhase' | 'draw' | 'play' | 'handOver' | 'gameOver'
@@ -217,7 +217,7 @@ export function redeal(handSeed: string, opts: RedealOptions): Deal {
     if (!rest) throw new Error('excluded cards are not in the deck')
     deck = rest
   }
-  shuffleInPlace(deck, openRng(rngFromSeed(handSeed)))
+  shuffleWithState(deck, rngFromSeed(handSeed))
   const seats = opts.seats ?? Array.from({ length: opts.playerCount }, (_, i) => i)
   const order: number[] = []
   for (let k = 1; k <= opts.playerCount; k++) {
