@@ -1,7 +1,8 @@
 /**
  * Engine throughput: plays full 4-player Classic games with the trivial `quickAction` policy (src/shared/engine/
- * policy.ts: views + the solver's canMakePhase) for `seconds`, and reports games per second of CPU time (robust on a busy
- * machine). Also replays the same games' action logs through `apply` alone: the engine's own share.
+ * policy.ts, reading `readonlyViewFor` views; the solver's quick refusal, `solvePhase` when it may lay down) for
+ * `seconds` after an untimed warm-up, and reports games per second of CPU time (robust-ish on a busy machine).
+ * Also replays some of the same games' action logs through `apply` alone: the engine's own share.
  *
  *     npx tsx tools/bench/games.ts [seconds]
  */
