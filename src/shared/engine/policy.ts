@@ -187,18 +187,18 @@ export function quickAction(view: GameView): Action | null {
       else if (kind === 'run') runs++
       else colours++
     }
+  // Scores in integers: p2 is twice the partner count (runs count near neighbours ½), score = partners × 100 − penalty.
   let best = -1
-  let bestScore = Infinity
+  let bestScore = 0x3fffffff
   for (let i = 0; i < len; i++) {
     const idx = handIndex[i]
     if (idx < 0 || idx >= WILD_INDEX) continue
     const n = (idx % 12) + 1
-    let partners = 0
-    if (sets) partners += sets * (byNumber[n] - 1)
-    if (runs)
-      partners += runs * ((byNumber[n - 1] ? 1 : 0) + (byNumber[n + 1] ? 1 : 0) + (n > 1 && byNumber[n - 2] ? 0.5 : 0) + (byNumber[n + 2] ? 0.5 : 0) - (byNumber[n] > 1 ? 1 : 0))
-    if (colours) partners += colours * (byColour[(idx / 12) | 0] - 1)
-    const score = partners * 100 - (n <= 9 ? 5 : 10)
+    let p2 = 0
+    if (sets) p2 += sets * 2 * (byNumber[n] - 1)
+    if (runs) p2 += runs * ((byNumber[n - 1] ? 2 : 0) + (byNumber[n + 1] ? 2 : 0) + (n > 1 && byNumber[n - 2] ? 1 : 0) + (byNumber[n + 2] ? 1 : 0) - (byNumber[n] > 1 ? 2 : 0))
+    if (colours) p2 += colours * 2 * (byColour[(idx / 12) | 0] - 1)
+    const score = p2 * 50 - (n <= 9 ? 5 : 10)
     if (score < bestScore) {
       bestScore = score
       best = i
