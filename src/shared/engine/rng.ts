@@ -67,6 +67,9 @@ export function shuffleInPlace<T>(cards: T[], rng: Rng): T[] {
   return cards
 }
 
+/** pure-rand's rejection bound for each range up to a deck's size: the largest multiple of it up to 2^32. */
+const MAX_ALLOWED: number[] = Array.from({ length: 129 }, (_, range) => (range > 2 ? ~~(4294967296 / range) * range : 4294967296))
+
 /**
  * Exactly `shuffleInPlace(cards, openRng(state))` (same generator, same `uniformInt` draws, same swaps), with
  * the generator inlined: dealing shuffles 108 cards every hand, and the generic path costs a call chain and a
@@ -80,7 +83,7 @@ export function shuffleWithState<T>(cards: T[], state: RngState): RngState {
   for (let i = cards.length - 1; i > 0; i--) {
     // uniformInt(gen, 0, i): rejection sampling of a 32-bit draw into i + 1 values (pure-rand's algorithm).
     const range = i + 1
-    const maxAllowed = range > 2 ? ~~(4294967296 / range) * range : 4294967296
+    const maxAllowed = range < MAX_ALLOWED.length ? MAX_ALLOWED[range] : ~~(4294967296 / range) * range
     let v: number
     do {
       // xoroshiro128+ next(), as pure-rand computes it on 32-bit halves.
