@@ -53,7 +53,7 @@ function cpuNow(): number {
 export function benchGames(seconds: number): BenchResult {
   // Warm up first (untimed), as the phase-check bench does: until the JIT has optimised the hot path, the
   // first second or two runs several times slower (more so under tsx, whose modules are not bundled).
-  const warmCpu = cpuNow() + Math.min(1.5, seconds / 2)
+  const warmCpu = cpuNow() + (seconds >= 1 ? 1.5 : seconds / 2) // 1.5 CPU s (less only for smoke runs)
   for (let w = 0; cpuNow() < warmCpu; w++) playQuickGame(`warm-${w}`)
   const wallUntil = performance.now() + seconds * 1000
   const c0 = cpuNow()
