@@ -1,6 +1,6 @@
-/** The inlined deal shuffle must draw exactly what the generic one draws (replays and saved games depend on it). */
+/** The inlined deal shuffle and seed formatting must give exactly what the generic code gave (replays, saved games and revealed seeds depend on it). */
 import { describe, expect, it } from 'vitest'
-import { openRng, rngFromSeed, shuffleInPlace, shuffleWithState } from './rng'
+import { drawSeed, openRng, rngFromSeed, shuffleInPlace, shuffleWithState } from './rng'
 
 describe('shuffleWithState', () => {
   it('equals shuffleInPlace(cards, openRng(state)), cards and generator state alike', () => {
@@ -14,6 +14,18 @@ describe('shuffleWithState', () => {
       const after = shuffleWithState(b, state)
       expect(b).toEqual(a)
       expect(after).toEqual(rng.state())
+    }
+  })
+})
+
+describe('drawSeed', () => {
+  it('writes the two 32-bit draws as 16 lowercase hex digits, as toString(16).padStart did', () => {
+    for (let k = 0; k < 500; k++) {
+      const state = rngFromSeed(`seed-${k}`)
+      const r = openRng(state)
+      const a = (r.int(0, 0xffff) << 16) | r.int(0, 0xffff)
+      const b = (r.int(0, 0xffff) << 16) | r.int(0, 0xffff)
+      expect(drawSeed(openRng(state))).toBe((a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0'))
     }
   })
 })

@@ -98,7 +98,8 @@ export function shuffleWithState<T>(cards: T[], state: RngState): RngState {
       s01 = n01
       v = (out ^ 0x80000000) >>> 0 // out + 2^31, as an unsigned 32-bit integer
     } while (v >= maxAllowed)
-    const j = v % range
+    // v % range in integer arithmetic (v may exceed 2^31, where `%` is a slow floating-point remainder).
+    const j = ((((v >>> 16) % range) << 16) + (v & 0xffff)) % range
     const t = cards[i]
     cards[i] = cards[j]
     cards[j] = t
@@ -110,5 +111,13 @@ export function shuffleWithState<T>(cards: T[], state: RngState): RngState {
 export function drawSeed(rng: Rng): string {
   const a = (rng.int(0, 0xffff) << 16) | rng.int(0, 0xffff)
   const b = (rng.int(0, 0xffff) << 16) | rng.int(0, 0xffff)
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0')
+  return hex8(a) + hex8(b)
+}
+
+const HEX = '0123456789abcdef'
+/** `(x >>> 0).toString(16).padStart(8, '0')`, without the slow generic radix conversion (a deal per hand). */
+function hex8(x: number): string {
+  let out = ''
+  for (let shift = 28; shift >= 0; shift -= 4) out += HEX[(x >>> shift) & 15]
+  return out
 }

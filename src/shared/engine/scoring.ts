@@ -108,7 +108,8 @@ export function dealNextHand(state: GameState, events: GameEvent[]): GameState {
   base.dealer = dealer
   base.handNumber = state.handNumber + 1
   const seats = seatsInHand(base)
-  const excluded = state.players.flatMap((p) => p.saved)
+  const excluded: CardCode[] = []
+  for (const p of state.players) for (const c of p.saved) excluded.push(c)
   const deal = redeal(handSeed, { rules: state.rules, playerCount: state.players.length, dealer, seats, excluded })
   const next = startHand(base, deal)
   events.push({ type: 'handDealt', handNumber: next.handNumber, dealer, upcard: deal.upcard, seats })

@@ -224,7 +224,8 @@ export function redeal(handSeed: string, opts: RedealOptions): Deal {
     const s = (opts.dealer + k) % opts.playerCount
     if (seats.includes(s)) order.push(s)
   }
-  const hands: CardCode[][] = Array.from({ length: opts.playerCount }, () => [])
+  const hands: CardCode[][] = []
+  for (let s = 0; s < opts.playerCount; s++) hands.push([])
   for (let r = 0; r < HAND_SIZE; r++) for (const s of order) if (deck.length) hands[s].push(deck.pop()!)
   const upcard = deck.pop() ?? null
   return { hands, upcard, drawPile: deck }
