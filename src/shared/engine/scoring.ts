@@ -54,7 +54,7 @@ export function endHand(state: GameState, wentOut: number | null, events: GameEv
     wentOut,
     points,
     totals: players.map((p) => p.score),
-    madePhase: state.players.flatMap((p, seat) => (p.laidDown ? [seat] : [])),
+    madePhase: seatsWhere(state.players, (p) => p.laidDown !== null),
     seed: state.handSeed,
   })
   const next = copyState(state)
@@ -76,17 +76,25 @@ export function endHand(state: GameState, wentOut: number | null, events: GameEv
   if (fixed) {
     if (state.handNumber >= state.rules.fixedHands!) finalists = players.map((_, i) => i)
   } else if (masters) {
-    finalists = players.flatMap((p, i) => (p.completed.length >= n ? [i] : []))
+    finalists = seatsWhere(players, (p) => p.completed.length >= n)
   } else {
-    finalists = players.flatMap((p, i) => (p.phaseIndex >= n ? [i] : []))
+    finalists = seatsWhere(players, (p) => p.phaseIndex >= n)
   }
   if (finalists.length === 0) return next
-  const best = Math.min(...finalists.map((s) => players[s].score))
+  let best = Infinity
+  for (const s of finalists) best = Math.min(best, players[s].score)
   const tied = finalists.filter((s) => players[s].score === best)
   if (tied.length === 1) return finish(next, tied[0], events)
   events.push({ type: 'tieBreak', seats: tied })
   next.tieBreak = tied
   return next
+}
+
+/** The seats whose player passes `test`, in order (a loop: `flatMap` is slow on the end-of-hand path). */
+function seatsWhere(players: readonly PlayerState[], test: (p: PlayerState) => boolean): number[] {
+  const out: number[] = []
+  for (let i = 0; i < players.length; i++) if (test(players[i])) out.push(i)
+  return out
 }
 
 function finish(state: GameState, winner: number, events: GameEvent[]): GameState {
