@@ -102,7 +102,8 @@ function appended(cards: readonly CardCode[], card: CardCode): CardCode[] {
 
 /** Removes one `card` from `hand`; `null` when it is not there. */
 function without(hand: readonly CardCode[], card: CardCode): CardCode[] | null {
-  const i = hand.lastIndexOf(card)
+  let i = hand.length - 1
+  while (i >= 0 && hand[i] !== card) i--
   if (i < 0) return null
   const out: CardCode[] = new Array(hand.length - 1)
   for (let j = 0; j < i; j++) out[j] = hand[j]
@@ -209,14 +210,20 @@ function layDown(state: GameState, seat: number, groups: string[][], events: Gam
   if (p.laidDown) return fail('PHASE_ALREADY_MADE', 'you have made your phase this hand')
   const phase = activePhaseOf(state, p)
   if (!phase) return fail('INVALID_PHASE', 'you have no phase to make')
-  // One copy, cards taken out in place (each the last of its code, as `without` does).
+  // One copy, cards taken out in place (each the last of its code, as `without` does; plain loops, as
+  // lastIndexOf and splice are slow builtin calls here).
   const hand = p.hand.slice()
+  let left = hand.length
   for (const g of groups)
     for (const c of g) {
-      const i = hand.lastIndexOf(handCardOf(c))
+      const want = handCardOf(c)
+      let i = left - 1
+      while (i >= 0 && hand[i] !== want) i--
       if (i < 0) return fail('NOT_IN_HAND', 'those cards are not all in your hand')
-      hand.splice(i, 1)
+      for (let j = i + 1; j < left; j++) hand[j - 1] = hand[j]
+      left--
     }
+  hand.length = left
   const laid = makePhase(groups, phase, state.rules.wildsNeedNaturalPerGroup)
   if (!laid) return fail('INVALID_PHASE', `those groups do not make phase ${phase.number}`)
   if (hand.length === 0 && state.rules.mustDiscardToGoOut)
@@ -242,8 +249,9 @@ function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hi
   if (!group) return fail('INVALID_HIT', `${action.card} does not fit that group`)
   if (hand.length === 0 && state.rules.mustDiscardToGoOut)
     return fail('INVALID_HIT', 'going out needs a final discard (mustDiscardToGoOut)')
-  const laid = target.slice()
-  laid[gi] = group
+  // Copied by a loop: the laid groups are frozen, and slice() on a frozen array is slow.
+  const laid: LaidGroup[] = new Array(target.length)
+  for (let i = 0; i < target.length; i++) laid[i] = i === gi ? group : target[i]
   const players = state.players.slice()
   players[ts] = copyPlayer(players[ts])
   players[ts].laidDown = freezeGroups(laid)
