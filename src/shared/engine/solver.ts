@@ -428,6 +428,19 @@ const topScratch = new Int32Array(12)
 
 /** The sum of the `k` largest of `values[from..to)` (k small). */
 function sumOfLargest(values: ArrayLike<number>, from: number, to: number, k: number): number {
+  if (k <= 2) {
+    // The usual case (one or two sets or colour groups): the largest two in one pass.
+    let first = 0
+    let second = 0
+    for (let i = from; i < to; i++) {
+      const v = values[i]
+      if (v > first) {
+        second = first
+        first = v
+      } else if (v > second) second = v
+    }
+    return k === 1 ? first : first + second
+  }
   const m = to - from
   for (let i = 0; i < m; i++) topScratch[i] = values[from + i]
   let sum = 0
@@ -447,7 +460,7 @@ function sumOfLargest(values: ArrayLike<number>, from: number, to: number, k: nu
  * A phase needs `P.total - naturals` Wilds, so a bound below `P.total - wilds` refuses it without a search.
  */
 function naturalsBound(P: CompiledPhase, cnt: ArrayLike<number>, colTotal: ArrayLike<number>, handNaturals: number): number {
-  for (let n = 1; n <= 12; n++) present[n] = present[n - 1] + (cnt[n] > 0 ? 1 : 0)
+  let presentDone = false
   let sets = 0
   let setSlots = 0
   let colours = 0
@@ -463,6 +476,10 @@ function naturalsBound(P: CompiledPhase, cnt: ArrayLike<number>, colTotal: Array
       colours++
       colourSlots += k
     } else {
+      if (!presentDone) {
+        for (let n = 1; n <= 12; n++) present[n] = present[n - 1] + (cnt[n] > 0 ? 1 : 0)
+        presentDone = true
+      }
       let window = 0
       for (let lo = 1; lo + k - 1 <= 12; lo++) window = Math.max(window, present[lo + k - 1] - present[lo - 1])
       bound += window

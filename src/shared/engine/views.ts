@@ -79,13 +79,7 @@ let recordsFor: { tieBreak: number[] | null; phases: PhaseDef[]; rules: RuleOpti
 
 function publicRecord(state: GameState, s: number, copy: boolean): PublicPlayer {
   const p = state.players[s]
-  if (!copy) {
-    if (recordsFor.tieBreak !== state.tieBreak || recordsFor.phases !== state.phases || recordsFor.rules !== state.rules) {
-      recordsFor = { tieBreak: state.tieBreak, phases: state.phases, rules: state.rules }
-      recordOf.length = 0
-      records.length = 0
-    } else if (recordOf[s] === p) return records[s]
-  }
+  if (!copy && recordOf[s] === p) return records[s]
   const record: PublicPlayer = {
     seat: s,
     name: p.name,
@@ -115,6 +109,12 @@ const NO_CARDS: CardCode[] = Object.freeze([]) as unknown as CardCode[]
 
 function buildView(state: GameState, seat: number | null, copy: boolean): GameView {
   const me = seat === null ? null : state.players[seat]
+  if (!copy && (recordsFor.tieBreak !== state.tieBreak || recordsFor.phases !== state.phases || recordsFor.rules !== state.rules)) {
+    // Another game, or a tie-break hand: the cached records may not apply.
+    recordsFor = { tieBreak: state.tieBreak, phases: state.phases, rules: state.rules }
+    recordOf.length = 0
+    records.length = 0
+  }
   const players: PublicPlayer[] = new Array(state.players.length)
   for (let s = 0; s < players.length; s++) players[s] = publicRecord(state, s, copy)
   const lastHand = state.lastHand
