@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const screenshotDir = join(root, 'test-results', 'screenshots')
@@ -84,4 +86,30 @@ export async function startHeadlessHost(dataDir: string): Promise<HostProcess> {
         }, 3000).unref()
       }),
   }
+}
+
+export interface E2eSetup {
+  host: HostProcess
+  browser: Browser
+  dataDir: string
+}
+
+/**
+ * Registers beforeAll/afterAll for a test file: a fresh data dir seeded with the host's `settings`, the
+ * headless host on it and Chromium (started side by side); all three are gone after the file. The returned
+ * object is filled in by beforeAll.
+ */
+export function withHostAndBrowser(name: string, settings: Record<string, unknown>): E2eSetup {
+  const setup = {} as E2eSetup
+  beforeAll(async () => {
+    setup.dataDir = await mkdtemp(join(tmpdir(), `p10-e2e-${name}-`))
+    await writeFile(join(setup.dataDir, 'settings.json'), JSON.stringify(settings))
+    ;[setup.host, setup.browser] = await Promise.all([startHeadlessHost(setup.dataDir), launchChromium()])
+  })
+  afterAll(async () => {
+    await setup.browser?.close()
+    await setup.host?.stop()
+    if (setup.dataDir) await rm(setup.dataDir, { recursive: true, force: true })
+  })
+  return setup
 }

@@ -5,39 +5,15 @@
  * play pauses and the operator hands his seat to a bot; Ben comes back with his seat token and plays on. At
  * the end Ann votes for a rematch (everyone sees "1 of 2 ready"), and Ben's vote starts it.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, startHeadlessHost, type HostProcess } from './helpers'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { withHostAndBrowser } from './helpers'
 import { look, openPage, shoot, step } from './ui-driver'
 
-let host: HostProcess
-let browser: Browser
-let dataDir: string
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'p10-e2e-lan-'))
-  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ playerName: 'Hosta', cardStyle: 'colour-blind', sound: false, animationSpeed: 'fast', botDelayMs: 0 }))
-  ;[host, browser] = await Promise.all([startHeadlessHost(dataDir), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await rm(dataDir, { recursive: true, force: true })
-})
-
-function operatorUrl(): string {
-  const fromHelper = (host as unknown as { operatorUrl?: string }).operatorUrl
-  if (fromHelper) return fromHelper
-  const m = /operator \(runs the table\): (http:\/\/\S+)/.exec(host.output())
-  if (!m) throw new Error(`no operator URL in the host output:\n${host.output()}`)
-  return m[1]
-}
+const e2e = withHostAndBrowser('lan', { playerName: 'Hosta', cardStyle: 'colour-blind', sound: false, animationSpeed: 'fast', botDelayMs: 0 })
 
 async function joinAsGuest(name: string): Promise<{ page: Page; problems: string[] }> {
-  const guest = await openPage(browser, host.url)
+  const guest = await openPage(e2e.browser, e2e.host.url)
   const { page } = guest
   await page.getByRole('button', { name: /Join a game/ }).click()
   await page.getByLabel('Your name').fill(name)
@@ -50,7 +26,7 @@ async function joinAsGuest(name: string): Promise<{ page: Page; problems: string
 
 describe('a LAN game: a host and two browser guests', () => {
   it('the operator hosts without a seat, two guests join and play one hand to the end of the game', async () => {
-    const op = await openPage(browser, operatorUrl())
+    const op = await openPage(e2e.browser, e2e.host.operatorUrl)
     const hostPage = op.page
     await hostPage.getByRole('button', { name: /Host a LAN game/ }).click()
     await hostPage.getByLabel(/I play too/).uncheck() // the operator only runs the table; the guests play
@@ -121,9 +97,9 @@ describe('a LAN game: a host and two browser guests', () => {
     await dropped.waitFor({ state: 'detached' })
 
     // Ben opens the page again (his browser kept the seat token): he has his seat back and plays on.
-    const ben2 = await openPage(browser, 'about:blank')
+    const ben2 = await openPage(e2e.browser, 'about:blank')
     await ben2.page.addInitScript(`localStorage.setItem('phase10.seat', ${JSON.stringify(benSeat)})`)
-    await ben2.page.goto(host.url)
+    await ben2.page.goto(e2e.host.url)
     await ben2.page.getByRole('region', { name: 'Your hand' }).waitFor()
     pages = [ann.page, ben2.page]
     moves.set(ben2.page, 0)

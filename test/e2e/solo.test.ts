@@ -4,45 +4,20 @@
  * "Suggest", hit, discard until the game is over. Screenshots of every screen at 1280×800 and 390×844.
  * Also measures the first paint (reported in test-results/ui-metrics.json).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, root, screenshotDir, startHeadlessHost, type HostProcess } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { root, screenshotDir, withHostAndBrowser } from './helpers'
 import { look, openPage as openPageIn, shoot, step } from './ui-driver'
 
-let host: HostProcess
-let browser: Browser
-let dataDir: string
+// Instant bots. A browser's settings stay in the browser, so the host's own setting is seeded here.
+const e2e = withHostAndBrowser('solo', { playerName: 'Host', cardStyle: 'classic', sound: false, animationSpeed: 'fast', botDelayMs: 0 })
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'p10-e2e-solo-'))
-  // Instant bots. A browser's settings stay in the browser, so the host's own setting is seeded here
-  // (docs/lan-design.md, notes: solo.start should take a bot delay).
-  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ playerName: 'Host', cardStyle: 'classic', sound: false, animationSpeed: 'fast', botDelayMs: 0 }))
-  ;[host, browser] = await Promise.all([startHeadlessHost(dataDir), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await rm(dataDir, { recursive: true, force: true })
-})
-
-/** The operator URL (`/?op=TOKEN`): only the operator may start a solo game on the headless host. */
-function operatorUrl(): string {
-  const fromHelper = (host as unknown as { operatorUrl?: string }).operatorUrl
-  if (fromHelper) return fromHelper
-  const m = /operator \(runs the table\): (http:\/\/\S+)/.exec(host.output())
-  if (!m) throw new Error(`no operator URL in the host output:\n${host.output()}`)
-  return m[1]
-}
-
-const openPage = (url: string) => openPageIn(browser, url)
+const openPage = (url: string) => openPageIn(e2e.browser, url)
 
 describe('a solo game in the browser', () => {
   it('plays a whole two-hand, one-phase game against two instant bots through the UI', async () => {
-    const { page, problems } = await openPage(operatorUrl())
+    const { page, problems } = await openPage(e2e.host.operatorUrl)
     await page.getByRole('heading', { name: /phase 10/i }).waitFor()
     const firstPaint = await page.evaluate(`performance.getEntriesByType('paint').map((e) => ({ name: e.name, ms: Math.round(e.startTime) }))`)
 
@@ -125,7 +100,7 @@ describe('a solo game in the browser', () => {
     }
     if (!(await look(page)).over) {
       await page.screenshot({ path: join(screenshotDir, 'debug-stuck.png') })
-      console.log('moves:', done.join(', '), await readFile(join(dataDir, 'settings.json'), 'utf8').catch(() => 'no settings'))
+      console.log('moves:', done.join(', '), await readFile(join(e2e.dataDir, 'settings.json'), 'utf8').catch(() => 'no settings'))
     }
     expect(await page.getByRole('heading', { name: /wins!|You win/ }).isVisible()).toBe(true)
     console.log(`solo game: ${done.length} human moves: ${done.join(', ')}; retried: ${errors.join(' | ')}`)
