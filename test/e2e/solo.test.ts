@@ -42,9 +42,20 @@ describe('a solo game in the browser', () => {
 
     // Reorder the hand by touch (real touch events → pointer events in Chromium), then with the mouse.
     const order = () => page.locator('[data-hand-index]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))
-    const centre = async (i: number) => {
+    const centreNow = async (i: number) => {
       const box = (await page.locator('[data-slot]').nth(i).boundingBox())!
       return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 3) }
+    }
+    // Where a card rests: cards slide into their new places after a reorder, so wait until it stops moving.
+    const centre = async (i: number) => {
+      let last = await centreNow(i)
+      for (let k = 0; k < 40; k++) {
+        await page.waitForTimeout(50)
+        const now = await centreNow(i)
+        if (now.x === last.x && now.y === last.y) return now
+        last = now
+      }
+      return last
     }
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 })
