@@ -11,7 +11,7 @@ import { buildDeck, removeCards } from './deck'
 import type { LaidGroup } from './groups'
 import { partialRuleOptionsSchema, phasesFor, resolveRules } from './rules'
 import { drawSeed, openRng, rngFromSeed, shuffleInPlace } from './rng'
-import { emptyLog, freezePhases, HAND_SIZE, nextSeat, openingTurn, phaseNumberOf, startHand, type Deal, type GameState } from './state'
+import { freezePhases, HAND_SIZE, newPlayer, nextSeat, openingTurn, phaseNumberOf, startHand, tableBeforeDeal, type Deal, type GameState } from './state'
 
 const cardCode = z.string().refine(isCardCode, 'not a card code (R7, B12, W, S)')
 
@@ -132,39 +132,15 @@ export function buildScenario(input: unknown): { ok: true; scenario: Scenario; s
   const drawPile = [...rest, ...(sc.drawPile ?? []).slice().reverse()]
   const deal: Deal = { hands, upcard, drawPile }
 
-  let state: GameState = {
-    version: 0,
-    rules,
-    phases,
-    players: names.map((name, seat) => ({
-      name,
-      hand: [],
+  const players = names.map((name, seat) =>
+    newPlayer(name, {
       saved: sc.saved ? sc.saved[seat].slice() : [],
       phaseIndex: !masters && sc.phases ? phases.findIndex((p) => p.number === sc.phases![seat]) : 0,
-      activePhase: null,
       completed: sc.completed ? sc.completed[seat].slice() : [],
-      laidDown: null,
       score: sc.scores ? sc.scores[seat] : 0,
-      pendingSkip: false,
-      savedThisHand: false,
-    })),
-    seed: sc.seed,
-    rng: rng.state(),
-    handNumber: 1,
-    dealer,
-    handSeed,
-    revealedSeeds: [],
-    stage: 'draw',
-    turn: null,
-    drawPile: [],
-    drawCount: 0,
-    discard: [],
-    laidThisTurn: false,
-    tieBreak: null,
-    lastHand: null,
-    winner: null,
-    log: emptyLog(),
-  }
+    }),
+  )
+  let state = tableBeforeDeal({ rules, phases, names, players, seed: sc.seed, rng: rng.state(), dealer, handSeed, recordLog: true })
   state = startHand(state, deal)
   if (masters && sc.phases) {
     // Masters with `phases`: those are the active phases already chosen; play starts at once.

@@ -131,27 +131,49 @@ export function newGame(opts: NewGameOptions): GameState {
   const phases = typeof rules.phaseList === 'string' ? presetPhases(rules.phaseList) : freezePhases(phasesFor(rules))
   Object.freeze(rules)
   const handSeed = drawSeed(rng)
-  const state: GameState = {
+  const state = tableBeforeDeal({ rules, phases, names: opts.players, seed: opts.seed, rng: rng.state(), dealer, handSeed, recordLog: opts.recordLog !== false })
+  const deal = redeal(handSeed, { rules, playerCount: n, dealer })
+  return startHand(state, deal)
+}
+
+/** A new player record: no cards, phase 1, no score (fields a scenario presets may be given). */
+export function newPlayer(name: string, preset: Partial<Pick<PlayerState, 'saved' | 'phaseIndex' | 'completed' | 'score'>> = {}): PlayerState {
+  return {
+    name,
+    hand: [],
+    saved: preset.saved ?? [],
+    phaseIndex: preset.phaseIndex ?? 0,
+    activePhase: null,
+    completed: preset.completed ?? [],
+    laidDown: null,
+    score: preset.score ?? 0,
+    pendingSkip: false,
+    savedThisHand: false,
+  }
+}
+
+/** The table of a new game before its first deal (`startHand` puts the cards out): shared by `newGame` and scenarios. */
+export function tableBeforeDeal(o: {
+  rules: RuleOptions
+  phases: PhaseDef[]
+  names: string[]
+  players?: PlayerState[]
+  seed: string
+  rng: RngState
+  dealer: number
+  handSeed: string
+  recordLog: boolean
+}): GameState {
+  return {
     version: 0,
-    rules,
-    phases,
-    players: opts.players.map((name) => ({
-      name,
-      hand: [],
-      saved: [],
-      phaseIndex: 0,
-      activePhase: null,
-      completed: [],
-      laidDown: null,
-      score: 0,
-      pendingSkip: false,
-      savedThisHand: false,
-    })),
-    seed: opts.seed,
-    rng: rng.state(),
+    rules: o.rules,
+    phases: o.phases,
+    players: o.players ?? o.names.map((name) => newPlayer(name)),
+    seed: o.seed,
+    rng: o.rng,
     handNumber: 1,
-    dealer,
-    handSeed,
+    dealer: o.dealer,
+    handSeed: o.handSeed,
     revealedSeeds: [],
     stage: 'draw',
     turn: null,
@@ -162,10 +184,8 @@ export function newGame(opts: NewGameOptions): GameState {
     tieBreak: null,
     lastHand: null,
     winner: null,
-    log: opts.recordLog === false ? null : emptyLog(),
+    log: o.recordLog ? emptyLog() : null,
   }
-  const deal = redeal(handSeed, { rules, playerCount: n, dealer })
-  return startHand(state, deal)
 }
 
 /** Seats taking part in the current hand, clockwise from seat 0. */
