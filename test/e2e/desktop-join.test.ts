@@ -20,7 +20,7 @@ import { createStaticHandler } from '../../src/main/net/static-server'
 import { createServices, type RequestContext, type Services } from '../../src/main/services'
 import { InProcessBotRunner } from '../../src/main/session/bot-runner'
 import { createConnectRemote } from '../../src/main/session/remote-table'
-import { TestClient } from '../node/lan/harness'
+import { TestClient, testHostOptions } from '../node/lan/harness'
 import { launchChromium, root } from './helpers'
 import { look, openPage, shoot, step } from './ui-driver'
 
@@ -64,19 +64,9 @@ beforeAll(async () => {
   dirs = [await mkdtemp(join(tmpdir(), 'p10-e2e-dj-host-')), await mkdtemp(join(tmpdir(), 'p10-e2e-dj-desk-'))]
   let port = 0
   advert = createAdvertManager({ port: () => port, hostName: 'attic-pc', mdns })
-  host = await startHostServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: dirs[0],
-    staticDir: rendererDir,
-    app,
-    bots: new InProcessBotRunner(),
-    botDelayMs: 0,
-    warn: () => {},
-    table: { tableName: 'Attic table' },
-    advertise: (info) => advert.advertise(info),
-    onListening: (p) => (port = p),
-  })
+  host = await startHostServer(
+    testHostOptions(dirs[0], { staticDir: rendererDir, table: { tableName: 'Attic table' }, advertise: (info) => advert.advertise(info), onListening: (p) => (port = p) }),
+  )
   discovery = createDiscovery({ mdns, queryIntervalMs: 500 })
   desktop = await createServices({
     dataDir: dirs[1],

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ApiEvent, TableSnapshot } from '../../shared/api'
 import { startHostServer, type HostServer } from '../net/host-server'
-import { InProcessBotRunner } from './bot-runner'
+import { testHostOptions } from '../../../test/node/lan/harness'
 import type { RequestContext } from '../services'
 import { RemoteTable } from './remote-table'
 
@@ -20,17 +20,7 @@ let tables: RemoteTable[] = []
 const op: RequestContext = { transport: 'websocket', clientId: 'bench-op', operator: true }
 
 async function startHost(port = 0, resume?: string): Promise<HostServer> {
-  return startHostServer({
-    port,
-    host: '127.0.0.1',
-    dataDir: hostDir,
-    staticDir: hostDir,
-    app: { name: 'Phase 10', version: 'test' },
-    bots: new InProcessBotRunner(),
-    botDelayMs: 0,
-    table: { tableName: 'Real host', resume },
-    warn: () => {},
-  })
+  return startHostServer(testHostOptions(hostDir, { port, table: { tableName: 'Real host', resume } }))
 }
 
 beforeEach(async () => {

@@ -10,7 +10,7 @@ import WebSocket from 'ws'
 import { DEFAULT_SETTINGS, PROTOCOL_VERSION, type TableSnapshot } from '../../../src/shared/api'
 import type { RequestContext } from '../../../src/main/services'
 import { startHostServer, type HostServer } from '../../../src/main/net/host-server'
-import { InProcessBotRunner } from '../../../src/main/session/bot-runner'
+import { testHostOptions } from '../lan/harness'
 import { SEAT_KEY, createBrowserApi, type StorageLike } from '../../../src/renderer/src/api/browser-api'
 import { createWsApi, wsUrlFor, type WebSocketCtor, type WsGameApi } from '../../../src/renderer/src/api/ws-api'
 
@@ -27,17 +27,7 @@ let host: HostServer
 let apis: WsGameApi[]
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'p10-phone-'))
-  host = await startHostServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: dir,
-    staticDir: dir,
-    app: { name: 'Phase 10', version: 'test' },
-    bots: new InProcessBotRunner(),
-    botDelayMs: 0,
-    table: { tableName: 'Phone table' },
-    warn: () => {},
-  })
+  host = await startHostServer(testHostOptions(dir, { table: { tableName: 'Phone table' } }))
   apis = []
 })
 afterEach(async () => {

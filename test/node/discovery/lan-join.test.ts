@@ -13,6 +13,7 @@ import { createAdvertManager, createDiscovery } from '../../../src/main/net/disc
 import { startHostServer, type HostServer } from '../../../src/main/net/host-server'
 import { createServices, type RequestContext, type Services } from '../../../src/main/services'
 import { InProcessBotRunner } from '../../../src/main/session/bot-runner'
+import { testHostOptions } from '../lan/harness'
 import { createConnectRemote } from '../../../src/main/session/remote-table'
 
 const mdns = { interface: '127.0.0.1', bind: '0.0.0.0' }
@@ -32,16 +33,7 @@ beforeAll(async () => {
   dirs = [hostDir, guestDir]
   let port = 0
   advert = createAdvertManager({ port: () => port, hostName: 'test-host', mdns })
-  host = await startHostServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: hostDir,
-    staticDir: hostDir,
-    app: { name: 'Phase 10', version: 'test' },
-    bots: new InProcessBotRunner(),
-    botDelayMs: 0,
-    warn: () => {},
-  })
+  host = await startHostServer(testHostOptions(hostDir))
   port = host.port
   host.services.table.onInfo((info) => advert.advertise(info))
   discovery = createDiscovery({ mdns, queryIntervalMs: 500 })

@@ -35,22 +35,32 @@ export interface TestHost {
   stop(): Promise<void>
 }
 
-export async function startTestHost(opts: Partial<HostServerOptions> & { dataDir?: string } = {}): Promise<TestHost> {
-  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'p10-lan-')))
-  const host = await startHostServer({
+/** A headless host for tests: loopback, any free port, in-process bots with no delay, no warnings; `extra` wins. */
+export function testHostOptions(dataDir: string, extra: Partial<HostServerOptions> = {}): HostServerOptions {
+  return {
     port: 0,
     host: '127.0.0.1',
+    dataDir,
     staticDir: dataDir,
     app: { name: 'Phase 10', version: '0.0.0-test' },
     bots: new InProcessBotRunner(),
     botDelayMs: 0,
-    table: { tableName: 'Test table' },
     warn: () => {},
-    // Scripted clients play far faster than people; the rate-limit test uses the defaults.
-    ws: { ratePerSecond: 100_000, burst: 100_000 },
-    ...opts,
-    dataDir,
-  })
+    ...extra,
+  }
+}
+
+export async function startTestHost(opts: Partial<HostServerOptions> & { dataDir?: string } = {}): Promise<TestHost> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'p10-lan-')))
+  const host = await startHostServer(
+    testHostOptions(dataDir, {
+      table: { tableName: 'Test table' },
+      // Scripted clients play far faster than people; the rate-limit test uses the defaults.
+      ws: { ratePerSecond: 100_000, burst: 100_000 },
+      ...opts,
+      dataDir,
+    }),
+  )
   const sent: SentFrame[][] = []
   const state = () => host.services.table.host()?.engineState ?? null
   host.wss.on('connection', (socket) => {
