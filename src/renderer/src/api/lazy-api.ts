@@ -19,9 +19,12 @@ export function lazyApi(load: () => Promise<GameApi>): GameApi {
     on: ((event: string, listener: (payload: unknown) => void) => {
       let off: (() => void) | null = null
       let gone = false
-      void real().then((api) => {
-        if (!gone) off = (api.on as (e: string, l: (p: unknown) => void) => () => void)(event, listener)
-      })
+      real().then(
+        (api) => {
+          if (!gone) off = (api.on as (e: string, l: (p: unknown) => void) => () => void)(event, listener)
+        },
+        () => {}, // no transport, no events: `invoke` already answers DISCONNECTED
+      )
       return () => {
         gone = true
         off?.()
