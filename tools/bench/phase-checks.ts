@@ -4,9 +4,8 @@
  * phases, for `canMakePhase` (the bots' fast path) and `solvePhase` (a full lay-down). Rates are per
  * second of this process's CPU time, so a busy machine does not skew them (wall-clock rates alongside).
  *
- *   npx tsx tools/bench/phase-checks.ts [--seconds 3] [--per-group]     # prints one JSON object
+ * Run by `npm run bench:engine` (tools/bench/engine-cli.ts).
  */
-import { pathToFileURL } from 'node:url'
 import { COLOURS, type CardCode } from '../../src/shared/engine/cards'
 import { CLASSIC_PHASES } from '../../src/shared/engine/phases'
 import { canMakePhase, solvePhase, type SolveOptions } from '../../src/shared/engine/solver'
@@ -106,11 +105,4 @@ export function benchPhaseChecks(options: { seconds?: number; hands?: number; se
     canMakePhase: can,
     solvePhase: solve,
   }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2)
-  const at = args.indexOf('--seconds')
-  const seconds = at >= 0 ? Number(args[at + 1]) : 3
-  console.log(JSON.stringify(benchPhaseChecks({ seconds, wildsNeedNaturalPerGroup: args.includes('--per-group') })))
 }

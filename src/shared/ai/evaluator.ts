@@ -5,14 +5,12 @@
  * The single number used to compare hands is the expected number of draws to make the phase:
  * `distance / P(a draw helps)`, 0 when it can be made now.
  */
-import { COLOURS, type CardCode } from '../engine/cards'
+import { cardIndex, COLOURS, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
 import { handCardOf, type LaidGroup } from '../engine/groups'
 import type { GroupRequirement } from '../engine/phases'
-import { cardIndex, searchDistance, type SolveOptions } from '../engine/solver'
+import { searchDistance, type SolveOptions } from '../engine/solver'
 import type { GameView } from '../engine/views'
 
-export const WILD_INDEX = 48
-export const SKIP_INDEX = 49
 const INF = 1 << 29
 /** A hand that can never make the phase. */
 export const HOPELESS = 1e9

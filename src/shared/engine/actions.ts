@@ -4,7 +4,7 @@
  * the hot path of `apply` (a test checks they agree).
  */
 import { z } from 'zod'
-import { isCardCode, parseDeclaredWild, type CardCode, type LaidCard } from './cards'
+import { CARD_CODES, cardIndex, isCardCode, parseDeclaredWild, type CardCode, type LaidCard } from './cards'
 import type { LaidGroup } from './groups'
 
 const handCard = z.string().refine(isCardCode, 'not a card code')
@@ -79,25 +79,21 @@ export function fail(code: ErrorCode, message: string): { ok: false; error: Engi
 
 const isInt = (x: unknown, lo: number, hi: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi
 
-// Every valid code, precomputed: reading an action is on the hot path of `apply`.
-const HAND_CODES = new Set<string>(['W', 'S'])
-const LAY_CODES = new Set<string>(['W', 'S', 'W=R', 'W=B', 'W=Y', 'W=G'])
-for (const c of ['R', 'B', 'Y', 'G'])
-  for (let n = 1; n <= 12; n++) {
-    HAND_CODES.add(`${c}${n}`)
-    LAY_CODES.add(`${c}${n}`)
-  }
-for (let n = 1; n <= 12; n++) LAY_CODES.add(`W=${n}`)
-const isHand = (x: unknown): x is CardCode => typeof x === 'string' && HAND_CODES.has(x)
+// Hand cards are recognised by `cardIndex` (character arithmetic; reading an action is on the hot path of
+// `apply`), a declared Wild's few codes by a set.
+const DECLARED_WILD_CODES = new Set<string>(['W=R', 'W=B', 'W=Y', 'W=G'])
+for (let n = 1; n <= 12; n++) DECLARED_WILD_CODES.add(`W=${n}`)
+const isHand = (x: unknown): x is CardCode => cardIndex(x) >= 0
 
 // The common simple actions, read into shared frozen objects (one per draw source, discarded card, Skip
 // target): reading them allocates nothing, and a game's log holds constants instead of ~800 new objects.
 const DRAWS = new Map<unknown, Action>((['deck', 'discard', 'saved'] as const).map((from) => [from, Object.freeze({ type: 'draw', from })]))
-const DISCARDS = new Map<unknown, Action>([...HAND_CODES].map((card) => [card, Object.freeze({ type: 'discard', card })]))
+/** By `cardIndex`, which is -1 for anything but a hand card's exact code (so it validates as it looks up). */
+const DISCARDS: readonly Action[] = CARD_CODES.map((card) => Object.freeze({ type: 'discard', card }))
 const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
 const SKIPS: Action[] = [0, 1, 2, 3, 4, 5].map((target) => Object.freeze({ type: 'skip', card: 'S', target }))
 const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
-const isLay = (x: unknown): x is string => typeof x === 'string' && LAY_CODES.has(x)
+const isLay = (x: unknown): x is string => cardIndex(x) >= 0 || (typeof x === 'string' && DECLARED_WILD_CODES.has(x))
 
 /**
  * Reads an untrusted action; `null` when it cannot be read at all (BAD_ACTION). Same shape as
@@ -123,8 +119,10 @@ export function readAction(x: unknown): Action | null {
       if (typeof t !== 'object' || t === null || !isInt(t.seat, 0, 5) || !isInt(t.group, 0, 7)) return null
       return { type: 'hit', card: a.card, target: { seat: t.seat, group: t.group } }
     }
-    case 'discard':
-      return DISCARDS.get(a.card) ?? null
+    case 'discard': {
+      const i = cardIndex(a.card)
+      return i < 0 ? null : DISCARDS[i]
+    }
     case 'save':
       if (!isHand(a.card)) return null
       return { type: a.type, card: a.card }

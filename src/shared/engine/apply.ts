@@ -3,13 +3,13 @@
  * error codes and precedence per scenario-format.md). Never mutates its input: a rejected action leaves the
  * state exactly as it was. Only what changes is copied (arrays and player records on the changed path).
  */
-import { SKIP, type CardCode } from './cards'
+import { CARD_CODES, cardIndex, SKIP, type CardCode } from './cards'
 import { assertNever, fail, readAction, type Action, type ApplyResult, type GameEvent } from './actions'
 import { applyHit, handCardOf, makePhase, type LaidGroup } from './groups'
 import { shuffleWithState } from './rng'
 import { dealNextHand, endHand } from './scoring'
 import { isHandStuck } from './stuck'
-import { activePhaseOf, appendLog, copyPlayer, copyState, inHand, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
+import { activePhaseOf, appendLog, copyPlayer, copyState, inHand, MAX_PLAYERS, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
 
 export type { ApplyResult } from './actions'
 
@@ -41,10 +41,20 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
   if ('ok' in next) return next
   next.version = state.version + 1
   if (state.log) next.log = appendLog(state.log, seat, action)
-  return { ok: true, state: next, events: events.slice() }
+  return { ok: true, state: next, events: events.length === 1 ? [events[0]] : events.slice() }
 }
 
 const eventScratch: GameEvent[] = []
+
+// The two commonest events as shared frozen objects (events are data, never written): per seat, and per seat
+// and card. Built once; a draw or discard then allocates no event.
+const DREW_FROM_DECK: readonly GameEvent[] = Array.from({ length: MAX_PLAYERS }, (_, seat) => Object.freeze({ type: 'drew', seat, from: 'deck' }))
+const DISCARDED: readonly (readonly GameEvent[])[] = Array.from({ length: MAX_PLAYERS }, (_, seat) =>
+  CARD_CODES.map((card) => Object.freeze({ type: 'discarded', seat, card })),
+)
+function discardedEvent(seat: number, card: CardCode): GameEvent {
+  return DISCARDED[seat][cardIndex(card)]
+}
 
 function play(state: GameState, seat: number, action: Exclude<Action, { type: 'nextHand' }>, events: GameEvent[]): GameState | Result {
   switch (action.type) {
@@ -163,7 +173,7 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
         // Section 7: reshuffle the discard pile except its top card with the game RNG.
         const below = s.discard.slice(0, -1)
         if (below.length === 0) {
-          events.push({ type: 'drew', seat, from: 'deck' })
+          events.push(DREW_FROM_DECK[seat])
           return endHand(s, null, events)
         }
         s.rng = shuffleWithState(below, s.rng)
@@ -173,7 +183,7 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
         s.discard = s.discard.slice(-1)
       }
       const card = s.drawPile[s.drawCount - 1]
-      events.push({ type: 'drew', seat, from: 'deck' })
+      events.push(DREW_FROM_DECK[seat])
       s.drawCount--
       s.stage = 'play'
       s.players = withHand(s.players, seat, appended(p.hand, card))
@@ -268,7 +278,7 @@ function discard(state: GameState, seat: number, card: CardCode, events: GameEve
   if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
   const hand = without(state.players[seat].hand, card)
   if (!hand) return fail('NOT_IN_HAND', `${card} is not in your hand`)
-  events.push({ type: 'discarded', seat, card })
+  events.push(discardedEvent(seat, card))
   state.discard = appended(state.discard, card)
   state.players = withHand(state.players, seat, hand)
   return hand.length === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)

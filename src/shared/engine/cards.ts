@@ -40,17 +40,59 @@ export function numberCard(colour: Colour, number: number): CardCode {
   return `${colour}${number}`
 }
 
-const PENALTY = new Map<string, number>([
-  [WILD, 25],
-  [SKIP, 15],
-  ...COLOURS.flatMap((c) => Array.from({ length: MAX_NUMBER }, (_, i): [string, number] => [`${c}${i + 1}`, i + 1 <= 9 ? 5 : 10])),
-])
+/** `cardIndex` of a Wild and of a Skip (number cards are 0..47). */
+export const WILD_INDEX = 48
+export const SKIP_INDEX = 49
 
-/** Penalty points of a card left in hand at the end of a hand (RULES.md section 1). A table lookup: bots call it a lot. */
+/**
+ * The index of a card code: `c * 12 + (n - 1)` for a number card (colours in `COLOURS` order), 48 for a
+ * Wild, 49 for a Skip, -1 for anything else (a declared Wild `W=7` is not a hand card). Character arithmetic
+ * rather than a regex or a Map: the solver, the bots and the benchmark's policy call it for every card.
+ */
+export function cardIndex(code: unknown): number {
+  if (typeof code !== 'string') return -1
+  const len = code.length
+  const c0 = code.charCodeAt(0)
+  if (len === 1) return c0 === 87 ? WILD_INDEX : c0 === 83 ? SKIP_INDEX : -1
+  // Table lookups rather than a switch: hands are random, so fewer unpredictable branches.
+  const colour = c0 < 128 ? COLOUR_OF_CHAR[c0] : -1
+  const d1 = code.charCodeAt(1) - 48
+  if (len === 2) return colour >= 0 && d1 >= 1 && d1 <= 9 ? colour * 12 + d1 - 1 : -1
+  const d2 = code.charCodeAt(2) - 48
+  return len === 3 && colour >= 0 && d1 === 1 && d2 >= 0 && d2 <= 2 ? colour * 12 + 9 + d2 : -1
+}
+
+/** colour index (`COLOURS` order) by character code, -1 for other characters */
+const COLOUR_OF_CHAR = new Int8Array(128).fill(-1)
+COLOURS.forEach((c, i) => (COLOUR_OF_CHAR[c.charCodeAt(0)] = i))
+
+/**
+ * Every hand card's code by `cardIndex` (48 number cards, then `W`, `S`), as internalised strings: the deck
+ * is dealt from these, so the engine's many card comparisons are pointer comparisons (two separately built
+ * `'R5'` strings would be compared character by character).
+ */
+export const CARD_CODES: readonly CardCode[] = Object.freeze(
+  [...Array.from({ length: 48 }, (_, i) => `${COLOURS[(i / 12) | 0]}${(i % 12) + 1}`), WILD, SKIP].map(internal),
+)
+
+/** The internalised copy of `s` (V8 internalises property names). */
+function internal(s: string): string {
+  return Object.keys({ [s]: 0 })[0]
+}
+
+/** Penalty points by `cardIndex` (RULES.md section 1): 1-9 score 5, 10-12 score 10, Skip 15, Wild 25. */
+const PENALTY_BY_INDEX = Int8Array.from({ length: 50 }, (_, i) => (i === WILD_INDEX ? 25 : i === SKIP_INDEX ? 15 : (i % 12) + 1 <= 9 ? 5 : 10))
+
+/** Penalty points of the card with index `idx` (a valid `cardIndex`, 0..49). */
+export function penaltyOfIndex(idx: number): number {
+  return PENALTY_BY_INDEX[idx]
+}
+
+/** Penalty points of a card left in hand at the end of a hand (RULES.md section 1). Bots call it a lot. */
 export function penaltyPoints(code: CardCode): number {
-  const points = PENALTY.get(code)
-  if (points === undefined) throw new Error(`not a card: ${code}`)
-  return points
+  const idx = cardIndex(code)
+  if (idx < 0) throw new Error(`not a card: ${code}`)
+  return PENALTY_BY_INDEX[idx]
 }
 
 /**

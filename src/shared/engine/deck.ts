@@ -1,5 +1,5 @@
 /** The deck (RULES.md sections 1 and 9): 96 number cards + `wildCount` Wilds + `skipCount` Skips. */
-import { COLOURS, MAX_NUMBER, MIN_NUMBER, SKIP, WILD, type CardCode } from './cards'
+import { CARD_CODES, SKIP, WILD, type CardCode } from './cards'
 import type { RuleOptions } from './rules'
 import { openRng, shuffleInPlace, type Rng } from './rng'
 
@@ -14,8 +14,8 @@ function deckTemplate(wildCount: number, skipCount: number): readonly CardCode[]
   let deck = Number.isInteger(key) ? templates.get(key) : undefined
   if (deck) return deck
   const cards: CardCode[] = []
-  for (const colour of COLOURS)
-    for (let n = MIN_NUMBER; n <= MAX_NUMBER; n++) cards.push(`${colour}${n}`, `${colour}${n}`)
+  // The same internalised code strings in every deck (see CARD_CODES).
+  for (let i = 0; i < 48; i++) cards.push(CARD_CODES[i], CARD_CODES[i])
   for (let i = 0; i < wildCount; i++) cards.push(WILD)
   for (let i = 0; i < skipCount; i++) cards.push(SKIP)
   deck = cards // never exposed: buildDeck hands out copies (a frozen array would copy slowly)

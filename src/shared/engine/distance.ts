@@ -9,9 +9,9 @@
  * Wilds, but at least the number of groups (per-group option) or phases (default) left with no natural.
  * Drawing one card lowers the distance by at most 1.
  */
-import { COLOURS, type CardCode, type Colour } from './cards'
+import { cardIndex, COLOURS, type CardCode, type Colour } from './cards'
 import type { GroupRequirement } from './phases'
-import { buildPartial, cardIndex, searchDistance, type PartialGroup, type SolveOptions } from './solver'
+import { buildPartial, searchDistance, type PartialGroup, type SolveOptions } from './solver'
 
 const INF = 1 << 29
 

@@ -186,7 +186,7 @@ describe('actions', () => {
   it('reads exactly what the zod action schema accepts', () => {
     const samples = fc.sample(
       fc.oneof(
-        fc.record({ type: fc.constantFrom('draw', 'discard', 'save', 'skip', 'hit', 'layDown', 'choosePhase', 'nextHand'), from: fc.constantFrom('deck', 'discard', 'saved', 'x'), card: fc.constantFrom('R1', 'W', 'S', 'W=4', 'Q', undefined) }, { requiredKeys: ['type'] }),
+        fc.record({ type: fc.constantFrom('draw', 'discard', 'save', 'skip', 'hit', 'layDown', 'choosePhase', 'nextHand'), from: fc.constantFrom('deck', 'discard', 'saved', 'x'), card: fc.constantFrom('R1', 'G12', 'R13', 'B0', 'W', 'S', 'W=4', 'Q', undefined) }, { requiredKeys: ['type'] }),
         fc.record({ type: fc.constant('hit'), card: fc.constantFrom('R1', 'W=R', 'W=13'), target: fc.record({ seat: fc.integer({ min: -1, max: 7 }), group: fc.integer({ min: -1, max: 9 }) }) }),
         fc.record({ type: fc.constant('layDown'), groups: fc.array(fc.array(fc.constantFrom('R1', 'W', 'W=2', 'S', 'X'), { maxLength: 3 }), { maxLength: 3 }) }),
         fc.record({ type: fc.constantFrom('skip', 'choosePhase'), card: fc.constantFrom('S', 'R1'), target: fc.integer({ min: -1, max: 7 }), phase: fc.integer({ min: 0, max: 100 }) }),

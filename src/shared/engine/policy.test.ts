@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { COLOURS } from './cards'
 import { canHit, makeGroup, type LaidGroup } from './groups'
 import { fitsGroup } from './policy'
-import { cardIndex } from './solver'
+import { cardIndex } from './cards'
 
 const HAND_CARDS = ['W', ...COLOURS.flatMap((c) => Array.from({ length: 12 }, (_, i) => `${c}${i + 1}`))]
 

@@ -2,12 +2,12 @@
  * Trivial legal move policies, computed from a seat's view only: used by the engine's property tests and
  * the games/s benchmark (the real bots live in src/shared/ai). Not rules: every move still goes through `apply`.
  */
-import { COLOURS, penaltyPoints, SKIP, WILD, type CardCode } from './cards'
+import { cardIndex, COLOURS, penaltyOfIndex, penaltyPoints, SKIP, SKIP_INDEX, WILD, WILD_INDEX, type CardCode } from './cards'
 import type { Action } from './actions'
 import { bestPartial } from './distance'
 import type { LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
-import { cardIndex, mayMakePhase, solvePhase, type SolveOptions } from './solver'
+import { mayMakePhase, solvePhase, type SolveOptions } from './solver'
 import { canHitNow, legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
 
 /** Greedy: draw from the deck, lay down as soon as possible, hit whatever fits, discard the least useful card. */
@@ -96,11 +96,11 @@ export function timeoutAction(view: GameView): Action | null {
  * for colour groups), highest penalty first; never a Wild. The benchmark's hot path: it decides from the
  * view alone but allocates nothing beyond the action (tallies in module-level scratch, cards by index).
  */
-const WILD_INDEX = 48
-const SKIP_INDEX = 49
 /** Scratch tallies (the policy is synchronous and never re-entered). Index 0 and 13..15 stay 0. */
 const byNumber = new Int32Array(16)
 const byColour = new Int32Array(4)
+/** `present[n + 2]`: the hand holds a number-`n` card (1..12); the two slots at each end stay 0. */
+const present = new Int32Array(17)
 let handIndex = new Int32Array(64)
 
 /**
@@ -191,6 +191,8 @@ export function quickAction(view: GameView): Action | null {
       else colours++
     }
   // Scores in integers: p2 is twice the partner count (runs count near neighbours ½), score = partners × 100 − penalty.
+  // Runs read number presence (0/1) with a +2 offset, so n − 2 is never a negative index: no branches per card.
+  if (runs) for (let m = 1; m <= 12; m++) present[m + 2] = byNumber[m] > 0 ? 1 : 0
   let best = -1
   let bestScore = 0x3fffffff
   for (let i = 0; i < len; i++) {
@@ -199,9 +201,9 @@ export function quickAction(view: GameView): Action | null {
     const n = (idx % 12) + 1
     let p2 = 0
     if (sets) p2 += sets * 2 * (byNumber[n] - 1)
-    if (runs) p2 += runs * ((byNumber[n - 1] ? 2 : 0) + (byNumber[n + 1] ? 2 : 0) + (n > 1 && byNumber[n - 2] ? 1 : 0) + (byNumber[n + 2] ? 1 : 0) - (byNumber[n] > 1 ? 2 : 0))
+    if (runs) p2 += runs * (2 * (present[n + 1] + present[n + 3]) + present[n] + present[n + 4] - (byNumber[n] > 1 ? 2 : 0))
     if (colours) p2 += colours * 2 * (byColour[(idx / 12) | 0] - 1)
-    const score = p2 * 50 - penaltyPoints(hand[i])
+    const score = p2 * 50 - penaltyOfIndex(idx)
     if (score < bestScore) {
       bestScore = score
       best = i

@@ -11,7 +11,7 @@ import { buildDeck, removeCards } from './deck'
 import type { LaidGroup } from './groups'
 import { partialRuleOptionsSchema, phasesFor, resolveRules } from './rules'
 import { drawSeed, openRng, rngFromSeed, shuffleInPlace } from './rng'
-import { freezePhases, HAND_SIZE, newPlayer, nextSeat, openingTurn, phaseNumberOf, startHand, tableBeforeDeal, type Deal, type GameState } from './state'
+import { freezePhases, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, newPlayer, nextSeat, openingTurn, phaseNumberOf, startHand, tableBeforeDeal, type Deal, type GameState } from './state'
 
 const cardCode = z.string().refine(isCardCode, 'not a card code (R7, B12, W, S)')
 
@@ -27,7 +27,7 @@ const stepSchema = z
 export const scenarioSchema = z.object({
   name: z.string().optional(),
   rules: partialRuleOptionsSchema.optional(),
-  players: z.union([z.number().int().min(2).max(6), z.array(z.string()).min(2).max(6)]),
+  players: z.union([z.number().int().min(MIN_PLAYERS).max(MAX_PLAYERS), z.array(z.string()).min(MIN_PLAYERS).max(MAX_PLAYERS)]),
   seed: z.string(),
   dealer: z.number().int().min(0).max(5).optional(),
   hands: z.array(z.array(cardCode)).optional(),

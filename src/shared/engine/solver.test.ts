@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CLASSIC_PHASES, type GroupRequirement } from './phases'
 import { COLOURS, parseCard } from './cards'
-import { canMakePhase, cardIndex, extendLayDown, solvePhase, type LaidGroups } from './solver'
+import { cardIndex } from './cards'
+import { canMakePhase, extendLayDown, solvePhase, type LaidGroups } from './solver'
 import { bruteCan, layDownProblem, prng, randomHand } from './solver-brute'
 
 const byPhase = (n: number): GroupRequirement[] => CLASSIC_PHASES[n - 1].groups

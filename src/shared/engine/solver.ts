@@ -28,7 +28,7 @@
  * re-entered, so this is safe. A phase (the `GroupRequirement[]` array) is compiled once and cached by
  * identity, so phases are treated as immutable data, as everywhere in the engine.
  */
-import { COLOURS, type CardCode, type Colour, type LaidCard } from './cards'
+import { CARD_CODES, cardIndex, COLOURS, SKIP_INDEX, WILD_INDEX, type CardCode, type Colour, type LaidCard } from './cards'
 import type { GroupRequirement } from './phases'
 
 export interface SolveOptions {
@@ -45,31 +45,7 @@ const COLOUR = 2
 const INF = 1 << 29
 /** A set's number / run's start meaning "Wilds only" (meaning chosen when building); last, so such groups come last. */
 const WILDS_ONLY = 13
-const WILD_INDEX = 48
-const SKIP_INDEX = 49
-
-/**
- * The index of a card code: `c * 12 + (n - 1)` for a number card (colours in `COLOURS` order), 48 for a
- * Wild, 49 for a Skip, -1 for anything else (a declared Wild `W=7` is not a hand card).
- */
-export function cardIndex(code: unknown): number {
-  if (typeof code !== 'string') return -1
-  const len = code.length
-  const c0 = code.charCodeAt(0)
-  if (len === 1) return c0 === 87 ? WILD_INDEX : c0 === 83 ? SKIP_INDEX : -1
-  // Table lookups rather than a switch: hands are random, so fewer unpredictable branches.
-  const colour = c0 < 128 ? COLOUR_OF_CHAR[c0] : -1
-  const d1 = code.charCodeAt(1) - 48
-  if (len === 2) return colour >= 0 && d1 >= 1 && d1 <= 9 ? colour * 12 + d1 - 1 : -1
-  const d2 = code.charCodeAt(2) - 48
-  return len === 3 && colour >= 0 && d1 === 1 && d2 >= 0 && d2 <= 2 ? colour * 12 + 9 + d2 : -1
-}
-
-/** colour index (`COLOURS` order) by character code, -1 for other characters */
-const COLOUR_OF_CHAR = new Int8Array(128).fill(-1)
-COLOURS.forEach((c, i) => (COLOUR_OF_CHAR[c.charCodeAt(0)] = i))
-
-const IDENTITY_CODES: readonly CardCode[] = Array.from({ length: 48 }, (_, i) => `${COLOURS[(i / 12) | 0]}${(i % 12) + 1}`)
+const IDENTITY_CODES: readonly CardCode[] = CARD_CODES
 
 // ---------------------------------------------------------------------------------------------------
 // Compiled phases (cached per phase array; a phase is plain data that nobody mutates).

@@ -106,6 +106,9 @@ export interface LogCell {
 }
 
 export const HAND_SIZE = 10
+/** Phase 10 seats 2 to 6 players (RULES.md section 1). */
+export const MIN_PLAYERS = 2
+export const MAX_PLAYERS = 6
 export const LOG_CHUNK = 32
 
 export interface NewGameOptions {
@@ -122,7 +125,7 @@ export interface NewGameOptions {
 export function newGame(opts: NewGameOptions): GameState {
   const rules = resolveRules(opts.rules as PartialRuleOptions)
   const n = opts.players.length
-  if (n < 2 || n > 6) throw new Error(`Phase 10 needs 2 to 6 players, got ${n}`)
+  if (n < MIN_PLAYERS || n > MAX_PLAYERS) throw new Error(`Phase 10 needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players, got ${n}`)
   const rng = openRng(rngFromSeed(opts.seed))
   // The random dealer is always drawn, so a given dealer leaves every later draw (deal seeds) unchanged.
   const randomDealer = rng.int(0, n - 1)

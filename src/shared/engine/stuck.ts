@@ -6,23 +6,33 @@
  * sizes then only stay or grow (a draw adds one card, a discard removes one) and the table never changes.
  * [decision] apply() ends such a hand at once with no one going out, scored as usual (docs/engine.md).
  */
-import { WILD } from './cards'
-import { canHit } from './groups'
-import { inHand, seatsInHand, type GameState } from './state'
+import type { CardCode } from './cards'
+import { canHit, type LaidGroup } from './groups'
+import { inHand, type GameState } from './state'
 
 export function isHandStuck(state: GameState): boolean {
   if (state.stage !== 'draw' && state.stage !== 'play') return false
+  const players = state.players
   // Checked after every lay-down and hit: the usual answer (someone has not laid down) allocates nothing.
-  for (let s = 0; s < state.players.length; s++) if (!state.players[s].laidDown && inHand(state, s)) return false
-  const seats = seatsInHand(state)
-  const groups = seats.flatMap((s) => state.players[s].laidDown!)
-  const offTable = new Set<string>()
-  // Only cards someone in the hand can still reach: a tie-break hand's onlookers keep their Save Piles
-  // (section 9) but may never play them, so those cards count as gone (soak2 games 14319, 45030, 56549).
-  for (const s of seats) for (const c of [...state.players[s].hand, ...state.players[s].saved]) offTable.add(c)
-  for (let i = 0; i < state.drawCount; i++) offTable.add(state.drawPile[i])
-  for (const c of state.discard) offTable.add(c)
-  if (offTable.has(WILD)) return groups.length === 0 || !groups.some((g) => canHit(g, WILD))
-  for (const c of offTable) if (groups.some((g) => canHit(g, c))) return false
-  return true
+  for (let s = 0; s < players.length; s++) if (!players[s].laidDown && inHand(state, s)) return false
+  // Stuck when no card anyone in the hand can still reach fits a laid group. Only those cards: a tie-break
+  // hand's onlookers keep their Save Piles (section 9) but may never play them, so those cards count as gone
+  // (soak2 games 14319, 45030, 56549). A fitting card usually turns up at once, so it is looked for directly.
+  for (let s = 0; s < players.length; s++) {
+    if (!inHand(state, s)) continue
+    if (anyFits(state, players[s].hand, players[s].hand.length) || anyFits(state, players[s].saved, players[s].saved.length)) return false
+  }
+  return !anyFits(state, state.drawPile, state.drawCount) && !anyFits(state, state.discard, state.discard.length)
+}
+
+/** Whether one of the first `count` of `cards` fits a group laid by a player in the hand. */
+function anyFits(state: GameState, cards: readonly CardCode[], count: number): boolean {
+  const players = state.players
+  for (let i = 0; i < count; i++)
+    for (let s = 0; s < players.length; s++) {
+      const laid: readonly LaidGroup[] | null = players[s].laidDown
+      if (laid === null || !inHand(state, s)) continue
+      for (let g = 0; g < laid.length; g++) if (canHit(laid[g], cards[i])) return true
+    }
+  return false
 }
