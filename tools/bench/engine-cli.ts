@@ -1,56 +1,67 @@
 /**
- * The body of `npm run bench:engine` (tools/bench-engine.ts bundles this file and runs it in plain Node):
- * issue #3's two throughput figures on one core, per CPU second of this single-threaded process —
- *   - full 4-player Classic games per second with the trivial `quickAction` policy (target ≥ 2,000);
- *   - solver phase checks per second (target ≥ 1,000,000).
- * Games are timed in `--rounds` rounds of `--seconds` CPU seconds after `--warmup` untimed CPU seconds;
- * the figure is the median round (a shared machine slows some rounds; the range is printed too).
+ * One process of `npm run bench:engine` (tools/bench-engine.ts bundles this file, runs it in plain Node a
+ * few times and combines the JSON lines it prints). Rates are per CPU second of this single-threaded
+ * process: one core.
+ *   --part games   full 4-player Classic games per second with the trivial `quickAction` policy, timed in
+ *                  `--rounds` rounds of `--seconds` CPU seconds after `--warmup` untimed CPU seconds, and
+ *                  the same games' logs replayed through `apply` alone;
+ *   --part checks  solver phase checks per second (`--seconds` each for canMakePhase and solvePhase).
  */
 import { parseArgs } from 'node:util'
-import { benchGames, median } from './games'
+import { benchGames } from './games'
 import { benchPhaseChecks } from './phase-checks'
 
-const { values } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== '--unbundled'),
-  options: {
-    seconds: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '3' },
-    json: { type: 'boolean', default: false },
-  },
-})
-const seconds = Number(values.seconds)
-const rounds = Number(values.rounds)
-const warmupSeconds = Number(values.warmup)
-if (!(seconds > 0 && seconds <= 60) || !(Number.isInteger(rounds) && rounds >= 1 && rounds <= 50) || !(warmupSeconds >= 0 && warmupSeconds <= 60)) {
-  console.error('usage: npm run --silent bench:engine -- [--seconds 2 (per round, ≤ 60)] [--rounds 5 (1..50)] [--warmup 3] [--json]')
-  process.exit(2)
+export const USAGE =
+  'usage: npm run --silent bench:engine -- [--seconds 2 (per round, ≤ 60)] [--rounds 4 (1..50)] [--warmup 3] [--processes 3 (1..20)] [--json] [--unbundled]'
+
+export interface EngineCliOptions {
+  part: 'games' | 'checks'
+  seconds: number
+  rounds: number
+  warmupSeconds: number
 }
 
-const games = benchGames({ seconds, rounds, warmupSeconds })
-const checks = benchPhaseChecks({ seconds })
-const whole = (xs: number[]) => xs.map(Math.round)
-const result = {
-  gamesPerSecond: Math.round(median(games.gamesPerSecond)),
-  gamesPerSecondRounds: whole(games.gamesPerSecond),
-  applyOnlyGamesPerSecond: Math.round(median(games.applyOnlyGamesPerSecond)),
-  applyOnlyGamesPerSecondRounds: whole(games.applyOnlyGamesPerSecond),
-  handsPerGame: Number(games.handsPerGame.toFixed(2)),
-  actionsPerGame: Math.round(games.actionsPerGame),
-  games: games.games,
-  phaseChecksPerSecond: checks.canMakePhase.checksPerSecond,
-  phaseSolvesPerSecond: checks.solvePhase.checksPerSecond,
-  makeableShare: checks.makeable,
+/** Reads and checks the options both the launcher and a child take; `null` when one is out of range. */
+export function readOptions(argv: string[]): (EngineCliOptions & { processes: number; json: boolean; unbundled: boolean }) | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      part: { type: 'string', default: 'games' },
+      seconds: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '4' },
+      warmup: { type: 'string', default: '3' },
+      processes: { type: 'string', default: '3' },
+      json: { type: 'boolean', default: false },
+      unbundled: { type: 'boolean', default: false },
+    },
+  })
+  const o = {
+    part: values.part as EngineCliOptions['part'],
+    seconds: Number(values.seconds),
+    rounds: Number(values.rounds),
+    warmupSeconds: Number(values.warmup),
+    processes: Number(values.processes),
+    json: values.json,
+    unbundled: values.unbundled,
+  }
+  const int = (x: number, lo: number, hi: number) => Number.isInteger(x) && x >= lo && x <= hi
+  const ok =
+    (o.part === 'games' || o.part === 'checks') && o.seconds > 0 && o.seconds <= 60 && int(o.rounds, 1, 50) && o.warmupSeconds >= 0 && o.warmupSeconds <= 60 && int(o.processes, 1, 20)
+  return ok ? o : null
 }
-if (values.json) {
-  console.log(JSON.stringify(result))
-} else {
-  const ok = (v: number, target: number) => (v >= target ? 'meets' : 'BELOW')
-  const range = (xs: number[]) => `rounds ${Math.min(...xs)}–${Math.max(...xs)}`
-  console.log(`games/s (quick policy, 4 players, classic):  ${result.gamesPerSecond}  [${ok(result.gamesPerSecond, 2000)} target 2,000]  (median; ${range(result.gamesPerSecondRounds)})`)
-  console.log(`  engine only (replaying the same logs):     ${result.applyOnlyGamesPerSecond}  (median; ${range(result.applyOnlyGamesPerSecondRounds)})`)
-  console.log(`  hands per game:                            ${result.handsPerGame}`)
-  console.log(`  actions per game:                          ${result.actionsPerGame}`)
-  console.log(`phase checks/s (canMakePhase, 11 cards):     ${result.phaseChecksPerSecond}  [${ok(result.phaseChecksPerSecond, 1_000_000)} target 1,000,000]`)
-  console.log(`phase solves/s (solvePhase with lay-down):   ${result.phaseSolvesPerSecond}`)
+
+/** Runs one part and returns its JSON-ready result. */
+export function runPart(o: EngineCliOptions): object {
+  if (o.part === 'checks') return benchPhaseChecks({ seconds: o.seconds })
+  return benchGames({ seconds: o.seconds, rounds: o.rounds, warmupSeconds: o.warmupSeconds })
+}
+
+// Run as a child (the bundle's entry): print one JSON line.
+if (process.env.PHASE10_BENCH_CHILD === '1') {
+  const o = readOptions(process.argv.slice(2))
+  if (!o) {
+    console.error(USAGE)
+    process.exit(2)
+  }
+  console.log(JSON.stringify(runPart(o)))
 }
