@@ -1,7 +1,7 @@
 /**
  * A LAN game in real Chromium: the headless host serves the table; the operator's page opens it (without
  * sitting down), sets the rules, a turn timer and the drop policy; two browser pages (own contexts: no
- * operator cookie, own storage) join as guests, say they are ready and play. Ben's browser closes mid-game:
+ * operator cookie, own storage; Ann's a touch screen) join as guests, say they are ready and play. Ben's browser closes mid-game:
  * play pauses and the operator hands his seat to a bot; Ben comes back with his seat token and plays on. At
  * the end Ann votes for a rematch (everyone sees "1 of 2 ready"), and Ben's vote starts it.
  */
@@ -12,8 +12,8 @@ import { look, openPage, shoot, step } from './ui-driver'
 
 const e2e = withHostAndBrowser('lan', { playerName: 'Hosta', cardStyle: 'colour-blind', sound: false, animationSpeed: 'fast', botDelayMs: 0 })
 
-async function joinAsGuest(name: string): Promise<{ page: Page; problems: string[] }> {
-  const guest = await openPage(e2e.browser, e2e.host.url)
+async function joinAsGuest(name: string, options: { touch?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
+  const guest = await openPage(e2e.browser, e2e.host.url, options)
   const { page } = guest
   await page.getByRole('button', { name: /Join a game/ }).click()
   await page.getByLabel('Your name').fill(name)
@@ -51,7 +51,7 @@ describe('a LAN game: a host and two browser guests', () => {
     await hostPage.getByRole('button', { name: '+ Add bot' }).click()
     await hostPage.getByRole('button', { name: /Remove .+/ }).first().click()
 
-    const ann = await joinAsGuest('Ann')
+    const ann = await joinAsGuest('Ann', { touch: true }) // Ann plays on a touch screen, Ben with a keyboard
     const ben = await joinAsGuest('Ben')
     const start = hostPage.getByRole('button', { name: 'Start the game' })
     await start.waitFor()
@@ -66,6 +66,10 @@ describe('a LAN game: a host and two browser guests', () => {
     for (const page of [hostPage, ...pages]) expect(await page.getByRole('timer').textContent()).toMatch(/\d:\d\d/)
     await shoot(hostPage, 'table-operator')
     await shoot(ben.page, 'table-guest')
+    // Keyboard marks (key caps, "(D)" in the hint, the hand's 1-0) only where there is a keyboard.
+    const marksShown = (page: Page) => page.evaluate(`[...document.querySelectorAll('kbd, .keyhint, .hand-key')].filter((e) => e.getClientRects().length > 0).length`)
+    expect(await marksShown(ben.page)).toBeGreaterThan(5)
+    expect(await marksShown(ann.page)).toBe(0)
 
     const moves = new Map<Page, number>(pages.map((p) => [p, 0]))
     const playUntil = async (done: () => Promise<boolean>) => {

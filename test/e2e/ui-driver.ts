@@ -25,8 +25,9 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(SIZES[0])
 }
 
-export async function openPage(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: SIZES[0] })
+/** `touch`: a touch screen without a hover pointer (a phone joining by QR): `(hover: none) and (pointer: coarse)`. */
+export async function openPage(browser: Browser, url: string, options: { touch?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: SIZES[0], hasTouch: options.touch ?? false })
   page.setDefaultTimeout(10_000)
   const problems: string[] = []
   page.on('console', (msg) => {

@@ -90,3 +90,25 @@ export function friendlyError(error: { code?: string; message?: string; detail?:
   const code = error?.code === 'RULES' && error.detail?.engineCode ? error.detail.engineCode : (error?.code ?? '')
   return ERROR_WORDS[code] ?? 'Something went wrong. Please try again.'
 }
+
+/** A hint split into text and keyboard shortcuts: `"Draw (D)."` → text `Draw `, key `D`, text `.` */
+export interface HintPart {
+  text: string
+  key?: string
+}
+
+/**
+ * Splits a hint's `(X)` shortcut marks (one letter or digit, or `Enter`) out of its text, so the table can show
+ * them as keys on a desktop and hide them on a touch screen, where no keyboard is at hand.
+ */
+export function hintParts(hint: string): HintPart[] {
+  const parts: HintPart[] = []
+  let at = 0
+  for (const m of hint.matchAll(/ ?\(([A-Z0-9]|Enter)\)/g)) {
+    if (m.index > at) parts.push({ text: hint.slice(at, m.index) })
+    parts.push({ text: m[0], key: m[1] })
+    at = m.index + m[0].length
+  }
+  if (at < hint.length) parts.push({ text: hint.slice(at) })
+  return parts
+}

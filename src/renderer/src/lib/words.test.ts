@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { hintParts } from './words'
+
+describe('hintParts', () => {
+  it('splits shortcut marks out of a hint, with the space before them', () => {
+    expect(hintParts('Draw from the pile (D) or pick up the discard (P).')).toEqual([
+      { text: 'Draw from the pile' },
+      { text: ' (D)', key: 'D' },
+      { text: ' or pick up the discard' },
+      { text: ' (P)', key: 'P' },
+      { text: '.' },
+    ])
+    expect(hintParts('Discard it (Enter)')).toEqual([{ text: 'Discard it' }, { text: ' (Enter)', key: 'Enter' }])
+  })
+  it('leaves other brackets and plain text alone', () => {
+    expect(hintParts('Phase 1 (2 sets of 3)')).toEqual([{ text: 'Phase 1 (2 sets of 3)' }])
+    expect(hintParts('')).toEqual([])
+  })
+})
