@@ -8,6 +8,7 @@
  */
 import { COLOURS, type CardCode } from '../../src/shared/engine/cards'
 import { CLASSIC_PHASES } from '../../src/shared/engine/phases'
+import { seededFloats } from '../../src/shared/engine/rng'
 import { canMakePhase, solvePhase, type SolveOptions } from '../../src/shared/engine/solver'
 
 export interface PhaseCheckBench {
@@ -20,24 +21,12 @@ export interface PhaseCheckBench {
   solvePhase: Throughput
 }
 
-/** A seeded PRNG (mulberry32), so every run measures the same hands. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export function dealHands(count: number, seed = 1): CardCode[][] {
   const deck: CardCode[] = []
   for (const c of COLOURS) for (let n = 1; n <= 12; n++) deck.push(`${c}${n}`, `${c}${n}`)
   for (let i = 0; i < 8; i++) deck.push('W')
   for (let i = 0; i < 4; i++) deck.push('S')
-  const rand = prng(seed)
+  const rand = seededFloats(seed) // every run measures the same hands
   const hands: CardCode[][] = []
   for (let h = 0; h < count; h++) {
     // Partial Fisher-Yates: the first 11 cards of a fresh shuffle.

@@ -2,7 +2,8 @@
  * Seeded PRNG (RULES.md section 11): every shuffle comes from xoroshiro128+ (pure-rand), whose state is kept
  * as plain numbers inside the game state, so a state serialises and a replay is byte-identical.
  */
-import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
+import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64'
 import { uniformInt } from 'pure-rand/distribution/uniformInt'
 
 /** The generator's state: four 32-bit integers. Plain data. */
@@ -120,4 +121,13 @@ function hex8(x: number): string {
   let out = ''
   for (let shift = 28; shift >= 0; shift -= 4) out += HEX[(x >>> shift) & 15]
   return out
+}
+
+/**
+ * A seeded stream of floats in [0, 1) (pure-rand's xoroshiro128+): random test data and benchmark inputs that
+ * print their seed and replay. Not for game randomness, which goes through the game state's `RngState`.
+ */
+export function seededFloats(seed: number): () => number {
+  const gen = xoroshiro128plus(seed)
+  return () => uniformFloat64(gen)
 }

@@ -1,22 +1,10 @@
 /**
  * Test helpers for the solver (imported by the *.test.ts files only, never by the app): an independent,
  * obviously-correct brute force and a lay-down validator, both written straight from RULES.md section 5
- * without the solver's counting tricks, plus a seeded PRNG and biased random hands.
+ * without the solver's counting tricks, plus biased random hands (from `seededFloats`, rng.ts).
  */
 import { COLOURS, parseCard, parseDeclaredWild, type CardCode } from './cards'
 import type { GroupRequirement } from './phases'
-
-/** mulberry32: a tiny seeded PRNG, so that every random test can print its seed and be replayed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export const ALL_CODES: readonly CardCode[] = [...COLOURS.flatMap((c) => Array.from({ length: 12 }, (_, i) => `${c}${i + 1}`)), 'W']
 
