@@ -21,9 +21,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   await mkdir(screenshotDir, { recursive: true })
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] })
 }
 
 export interface HostProcess {

@@ -1,0 +1,137 @@
+/**
+ * The desktop window as Electron shows it, minus Electron (which cannot run here): the built renderer loaded
+ * from file:// as `BrowserWindow.loadFile` does, under its own meta CSP; the real preload bridge
+ * (src/preload/bridge.ts, bundled for the page) on a stand-in `ipcRenderer`; and the real main-process wiring
+ * (`registerIpc`, with the shell's sender check `isAppUrl`) in front of the desktop services. It covers what
+ * only the packaged app does: module scripts and lazily loaded screens from relative file:// paths, and every
+ * request and event through the IPC path. (Chromium needs --allow-file-access-from-files for module scripts
+ * from file://; Electron allows them for its file:// pages.)
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { IPC_INVOKE_CHANNEL } from '../../src/shared/api/channels'
+import type { ApiEvent, ApiResult } from '../../src/shared/api'
+import { registerIpc } from '../../src/main/ipc'
+import { appLocation, isAppUrl } from '../../src/main/security'
+import { createServices, type Services } from '../../src/main/services'
+import { InProcessBotRunner } from '../../src/main/session/bot-runner'
+import { launchChromium, root } from './helpers'
+import { look, step } from './ui-driver'
+
+const indexHtml = join(root, 'out/renderer/index.html')
+const location = appLocation({ indexHtmlFileUrl: pathToFileURL(indexHtml).href })
+
+/** The page side of the stand-in ipcRenderer's events (set by the preload script). */
+type Emitter = { __p10Emit(channel: string, message: unknown): void }
+type InvokeHandler = (event: { senderFrame: { url: string } | null }, raw: unknown) => Promise<ApiResult<unknown>>
+
+let dataDir: string
+let services: Services
+let browser: Browser
+let unregister = () => {}
+
+/** The preload's `createIpcGameApi` as a script for the page, on an ipcRenderer made of two page bindings. */
+async function preloadScript(): Promise<string> {
+  const bundle = await build({
+    stdin: { contents: `import { createIpcGameApi } from './src/preload/bridge'; globalThis.__createIpcGameApi = createIpcGameApi`, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    write: false,
+    logLevel: 'warning',
+  })
+  const ipcRenderer = `(() => {
+    const listeners = []
+    const ipcRenderer = {
+      invoke: (channel, payload) => window.__p10Invoke(channel, payload),
+      on: (channel, handler) => { listeners.push([channel, handler]) },
+      removeListener: (channel, handler) => { const i = listeners.findIndex((l) => l[0] === channel && l[1] === handler); if (i >= 0) listeners.splice(i, 1) },
+    }
+    window.__p10Emit = (channel, message) => { for (const [c, h] of listeners.slice()) if (c === channel) h({}, message) }
+    // What contextBridge.exposeInMainWorld('api', createIpcGameApi(ipcRenderer)) does in src/preload/index.ts.
+    Object.defineProperty(window, 'api', { value: Object.freeze(globalThis.__createIpcGameApi(ipcRenderer)) })
+  })()`
+  return bundle.outputFiles[0].text + '\n' + ipcRenderer
+}
+
+/** Opens the app's window: wires IPC for this page, then loads index.html from file://. */
+async function openWindow(): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  page.setDefaultTimeout(10_000)
+  const problems: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
+  })
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`))
+  page.on('requestfailed', (req) => problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`))
+  let handler: InvokeHandler | null = null
+  unregister = registerIpc({
+    ipcMain: { handle: (_channel: string, fn: InvokeHandler) => void (handler = fn), removeHandler: () => void (handler = null) } as never,
+    services,
+    isAllowedSender: (url) => isAppUrl(url, location),
+    // As the shell does: only to windows showing the app.
+    sendToWindows: (channel: string, event: ApiEvent) => {
+      if (isAppUrl(page.url(), location)) page.evaluate(([c, e]) => (globalThis as unknown as Emitter).__p10Emit(c, e), [channel, event] as const).catch(() => {})
+    },
+  })
+  await page.exposeBinding('__p10Invoke', async ({ frame }, channel: string, payload: unknown) => {
+    if (channel !== IPC_INVOKE_CHANNEL || !handler) throw new Error(`no handler for ${channel}`)
+    return handler({ senderFrame: { url: frame.url() } }, payload)
+  })
+  await page.addInitScript(await preloadScript())
+  await page.goto(location.kind === 'file' ? location.indexUrl : '')
+  return { page, problems }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'p10-e2e-window-'))
+  await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ playerName: 'Desk', sound: false, animationSpeed: 'fast', botDelayMs: 0 }))
+  services = await createServices({ dataDir, app: { name: 'Phase 10', version: '0.0.0-e2e' }, bots: new InProcessBotRunner(), botDelayMs: 0, warn: () => {} })
+  browser = await launchChromium(['--allow-file-access-from-files'])
+})
+
+afterAll(async () => {
+  unregister()
+  await browser?.close()
+  await services?.close()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('the desktop window (file://, preload bridge, IPC)', () => {
+  it('loads every screen from file:// and plays a solo game over IPC', async () => {
+    const { page, problems } = await openWindow()
+    await page.getByRole('heading', { name: /phase 10/i }).waitFor()
+    expect(await page.evaluate('location.protocol')).toBe('file:')
+
+    // Settings: a lazily loaded screen; saving goes to main over IPC, and main keeps it.
+    await page.getByRole('button', { name: /Settings/ }).click()
+    await page.getByLabel('Your name').fill('Desk Top')
+    await page.getByRole('button', { name: 'Save' }).click()
+    const local = { transport: 'ipc', clientId: 'local', operator: true } as const
+    await expect.poll(async () => JSON.stringify(await services.dispatch('settings.get', {}, local))).toMatch(/"playerName":"Desk Top"/)
+    await page.getByRole('button', { name: 'Back' }).click()
+
+    // A solo game: the setup and table screens load from their own chunks too.
+    await page.getByRole('button', { name: /Play solo/ }).click()
+    await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
+    await page.getByLabel('Game length').selectOption({ label: '1 hand, everyone advances' })
+    await page.getByRole('button', { name: 'Deal the cards' }).click()
+    await page.getByRole('region', { name: 'Your hand' }).waitFor()
+    const deadline = Date.now() + 60_000
+    let moves = 0
+    while (Date.now() < deadline) {
+      const did = await step(page).catch(() => null) // a bot moved mid-step: look again
+      if (did === 'over') break
+      if (did) moves++
+      await page.waitForTimeout(did ? 30 : 60)
+    }
+    expect((await look(page)).over).toBe(true)
+    expect(moves).toBeGreaterThan(0)
+    expect(problems).toEqual([])
+  })
+})
