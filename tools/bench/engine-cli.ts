@@ -21,20 +21,24 @@ export interface EngineCliOptions {
   warmupSeconds: number
 }
 
-/** Reads and checks the options both the launcher and a child take; `null` when one is out of range. */
+const OPTIONS = {
+  part: { type: 'string', default: 'games' },
+  seconds: { type: 'string', default: '2' },
+  rounds: { type: 'string', default: '4' },
+  warmup: { type: 'string', default: '3' },
+  processes: { type: 'string', default: '3' },
+  json: { type: 'boolean', default: false },
+  unbundled: { type: 'boolean', default: false },
+} as const
+
+/** Reads and checks the options both the launcher and a child take; `null` when one is unknown or out of range. */
 export function readOptions(argv: string[]): (EngineCliOptions & { processes: number; json: boolean; unbundled: boolean }) | null {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      part: { type: 'string', default: 'games' },
-      seconds: { type: 'string', default: '2' },
-      rounds: { type: 'string', default: '4' },
-      warmup: { type: 'string', default: '3' },
-      processes: { type: 'string', default: '3' },
-      json: { type: 'boolean', default: false },
-      unbundled: { type: 'boolean', default: false },
-    },
-  })
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values']
+  try {
+    values = parseArgs({ args: argv, options: OPTIONS }).values
+  } catch {
+    return null // an unknown option, or one without its value
+  }
   const o = {
     part: values.part as EngineCliOptions['part'],
     seconds: Number(values.seconds),
