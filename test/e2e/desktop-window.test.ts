@@ -21,10 +21,12 @@ import { appLocation, isAppUrl } from '../../src/main/security'
 import { createServices, type Services } from '../../src/main/services'
 import { InProcessBotRunner } from '../../src/main/session/bot-runner'
 import { launchChromium, root } from './helpers'
-import { look, step } from './ui-driver'
+import { look, shoot, step } from './ui-driver'
 
 const indexHtml = join(root, 'out/renderer/index.html')
 const location = appLocation({ indexHtmlFileUrl: pathToFileURL(indexHtml).href })
+/** The window's own requests, as registerIpc makes them (for looking at main's side in the test). */
+const local = { transport: 'ipc', clientId: 'local', operator: true } as const
 
 /** The page side of the stand-in ipcRenderer's events (set by the preload script). */
 type Emitter = { __p10Emit(channel: string, message: unknown): void }
@@ -103,7 +105,7 @@ afterAll(async () => {
 })
 
 describe('the desktop window (file://, preload bridge, IPC)', () => {
-  it('loads every screen from file:// and plays a solo game over IPC', async () => {
+  it('loads every screen from file:// and plays a solo game over IPC, left and continued from the menu', async () => {
     const { page, problems } = await openWindow()
     await page.getByRole('heading', { name: /phase 10/i }).waitFor()
     expect(await page.evaluate('location.protocol')).toBe('file:')
@@ -112,7 +114,6 @@ describe('the desktop window (file://, preload bridge, IPC)', () => {
     await page.getByRole('button', { name: /Settings/ }).click()
     await page.getByLabel('Your name').fill('Desk Top')
     await page.getByRole('button', { name: 'Save' }).click()
-    const local = { transport: 'ipc', clientId: 'local', operator: true } as const
     await expect.poll(async () => JSON.stringify(await services.dispatch('settings.get', {}, local))).toMatch(/"playerName":"Desk Top"/)
     await page.getByRole('button', { name: 'Back' }).click()
 
@@ -122,6 +123,22 @@ describe('the desktop window (file://, preload bridge, IPC)', () => {
     await page.getByLabel('Game length').selectOption({ label: '1 hand, everyone advances' })
     await page.getByRole('button', { name: 'Deal the cards' }).click()
     await page.getByRole('region', { name: 'Your hand' }).waitFor()
+    for (let moves = 0; moves < 2; ) if (await step(page).catch(() => null)) moves++
+
+    // Leave mid-game: the menu offers the saved game, and continuing it brings back the same table.
+    const before = await look(page)
+    const versionBefore = (await services.dispatch('table.get', {}, local)) as { ok: true; value: { version: number } }
+    await page.getByRole('button', { name: '← Leave' }).click()
+    await page.getByRole('dialog', { name: 'Leave the table?' }).getByRole('button', { name: 'Leave' }).click()
+    const resume = page.getByRole('button', { name: /Continue: Solo vs/ })
+    await resume.waitFor()
+    expect(await resume.textContent()).toMatch(/Hand 1 · you: Phase 1, 0 pts · just now/)
+    await shoot(page, 'home-continue')
+    await resume.click()
+    await page.getByRole('region', { name: 'Your hand' }).waitFor()
+    expect((await look(page)).cards).toBe(before.cards)
+    expect(await services.dispatch('table.get', {}, local)).toMatchObject({ ok: true, value: { version: versionBefore.value.version, status: 'playing' } })
+
     const deadline = Date.now() + 60_000
     let moves = 0
     while (Date.now() < deadline) {

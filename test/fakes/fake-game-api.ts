@@ -9,20 +9,24 @@ import {
   type EventName,
   type EventPayload,
   type GameApi,
+  type SavedGame,
   type Settings,
 } from '../../src/shared/api'
 
 export interface FakeGameApi extends GameApi {
   settings: Settings
+  /** What `saves.list` answers. */
+  savedGames: SavedGame[]
   calls: { name: string; params: unknown }[]
   /** Simulates the host pushing an event (e.g. another window saved). */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
 }
 
-export function createFakeGameApi(initial: Partial<Settings> = {}): FakeGameApi {
+export function createFakeGameApi(initial: Partial<Settings> = {}, savedGames: SavedGame[] = []): FakeGameApi {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const api = {
     settings: { ...DEFAULT_SETTINGS, ...initial },
+    savedGames,
     calls: [] as { name: string; params: unknown }[],
     async invoke(name: string, params: unknown): Promise<ApiResult<unknown>> {
       api.calls.push({ name, params })
@@ -32,6 +36,8 @@ export function createFakeGameApi(initial: Partial<Settings> = {}): FakeGameApi 
       switch (name) {
         case 'app.info':
           return { ok: true, value: { name: 'Phase 10', version: 'test', platform: 'test', transport: 'ipc' } }
+        case 'saves.list':
+          return { ok: true, value: api.savedGames }
         case 'settings.get':
           return { ok: true, value: { ...api.settings } }
         case 'settings.set':

@@ -4,10 +4,11 @@
  * host). Who may call what is decided by `dispatch` (local-only requests) and here (host-only table ops).
  */
 import { timingSafeEqual } from 'node:crypto'
-import { fail, ok, type ApiEvent, type ApiResult, type TableInfo, type TableSnapshot } from '../../shared/api'
+import { fail, ok, type ApiEvent, type ApiResult, type SavedGame, type TableInfo, type TableSnapshot } from '../../shared/api'
+import { phaseNumberOf } from '../../shared/engine/state'
 import type { PartialRuleOptions } from '../../shared/engine/rules'
 import type { BotRunner } from '../session/bot-runner'
-import { SaveStore } from '../session/saves'
+import { SaveStore, type LoadedGame } from '../session/saves'
 import type { ConnectRemote, Discovery, RemoteSession, TableNetwork } from '../session/session'
 import { TableHost } from '../session/table-host'
 import type { Handlers, RequestContext } from './dispatch'
@@ -40,6 +41,7 @@ type TableHandlers = Pick<
   Handlers,
   | 'solo.start'
   | 'host.open'
+  | 'saves.list'
   | 'host.close'
   | 'host.claim'
   | 'join.connect'
@@ -177,6 +179,16 @@ export function createTableService(o: TableServiceOptions): TableService {
       if (!opened.ok) return opened
       return opened.value.attachHost(ctx.clientId, p.seat ? playerName : null)
     },
+    'saves.list': async () => {
+      await saves.flush() // a table just left may still be writing its last move
+      const games: SavedGame[] = []
+      for (const id of (await saves.list()).slice(0, 20)) {
+        const loaded = await saves.load(id)
+        if (loaded && loaded.state.stage !== 'gameOver') games.push(savedGame(loaded))
+        if (games.length === 5) break
+      }
+      return ok(games)
+    },
     'host.close': async () => {
       await endSession()
       return ok(null)
@@ -282,5 +294,25 @@ export function createTableService(o: TableServiceOptions): TableService {
       return () => infoListeners.delete(listener)
     },
     close: endSession,
+  }
+}
+
+/** What the home screen shows of a saved game (from its replayed state). */
+function savedGame({ save, state }: LoadedGame): SavedGame {
+  return {
+    tableId: save.tableId,
+    name: save.name,
+    mode: save.mode,
+    savedAt: save.savedAt,
+    edition: save.rules.edition,
+    handNumber: state.handNumber,
+    players: save.seats.map((seat, i) => ({
+      name: seat.name,
+      kind: seat.kind,
+      botLevel: seat.botLevel,
+      isHost: seat.isHost,
+      score: state.players[i].score,
+      phase: phaseNumberOf(state, state.players[i]),
+    })),
   }
 }

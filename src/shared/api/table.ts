@@ -206,6 +206,34 @@ export const discoveredGameSchema = z.object({
 })
 export type DiscoveredGame = z.infer<typeof discoveredGameSchema>
 
+/** An unfinished game saved on this machine (dataDir/saves), as the home screen offers it to continue. */
+export const savedGameSchema = z.object({
+  /** Pass it to `host.open` as `resume`. */
+  tableId: z.string().max(64),
+  name: z.string().max(40),
+  mode: z.enum(['solo', 'lan']),
+  /** When it was last saved (epoch ms). */
+  savedAt: z.number().int(),
+  edition: z.enum(['classic', 'masters']),
+  handNumber: z.number().int().min(1),
+  players: z
+    .array(
+      z.object({
+        name: z.string().max(40),
+        kind: z.enum(['human', 'bot']),
+        botLevel: botLevelSchema.nullable(),
+        /** This machine's own seat. */
+        isHost: z.boolean(),
+        score: z.number().int(),
+        /** The phase being attempted (Classic) or chosen (Masters; `null` before choosing). */
+        phase: z.number().int().nullable(),
+      }),
+    )
+    .min(2)
+    .max(6),
+})
+export type SavedGame = z.infer<typeof savedGameSchema>
+
 /** What TableHost emits as 'changed' (what the mDNS TXT record advertises). */
 export const tableInfoSchema = z.object({
   tableId: z.string().max(64),
@@ -293,6 +321,8 @@ export const requestsTable = {
   'solo.start': { params: soloStartParamsSchema, result: snapshot },
   /** Local only. Opens a LAN table (lobby) hosted here, or resumes a saved one; listens for joiners. */
   'host.open': { params: hostOpenParamsSchema, result: snapshot },
+  /** Local only. Unfinished games saved on this machine, newest first (at most 5): `host.open` resumes one. */
+  'saves.list': { params: noParams, result: z.array(savedGameSchema) },
   /** Local only. Closes the hosted/solo table (the save stays for a later `resume`). */
   'host.close': { params: noParams, result: z.null() },
   /** Remote. Claims host-operator rights with the token printed by the headless host (`?op=TOKEN`). */
@@ -394,6 +424,7 @@ export { ERROR_CODES as ENGINE_ERROR_CODES }
 export const LOCAL_ONLY_REQUESTS = [
   'solo.start',
   'host.open',
+  'saves.list',
   'host.close',
   'join.connect',
   'discovery.start',

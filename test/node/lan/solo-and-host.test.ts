@@ -11,7 +11,7 @@ import { createServices, type RequestContext, type Services } from '../../../src
 import { InProcessBotRunner, WorkerBotRunner, botWorkerUrl, decideNow } from '../../../src/main/session/bot-runner'
 import { TableHost } from '../../../src/main/session/table-host'
 import { decide } from '../../../src/shared/ai'
-import type { ApiEvent, ApiResult, TableSnapshot } from '../../../src/shared/api'
+import type { ApiEvent, ApiResult, SavedGame, TableSnapshot } from '../../../src/shared/api'
 import { newGame } from '../../../src/shared/engine/state'
 import { viewFor } from '../../../src/shared/engine/views'
 
@@ -95,6 +95,35 @@ describe('solo', () => {
     expect(resumed).toMatchObject({ ok: true, value: { role: 'solo', status: 'playing', version: mid.version, mySeat: 0, paused: null } })
     if (resumed.ok) expect(resumed.value.view!.hand).toEqual(mid.view!.hand)
     await playLocal(second.s)
+  })
+
+  it('lists unfinished saved games newest first, for the home screen to continue; finished ones are left out', async () => {
+    const { s } = await start()
+    expect(await call(s, 'saves.list', {})).toEqual({ ok: true, value: [] })
+    const a = await call<TableSnapshot>(s, 'solo.start', { name: 'Me', bots: [{ level: 'easy' }, { level: 'hard' }], seed: 'list-a-seed-0001' })
+    if (!a.ok) throw new Error('no table')
+    const mid = await playLocal(s, (x) => x.view!.handNumber >= 2 && x.view!.turn === 0)
+    await call(s, 'host.close', {})
+    await new Promise((r) => setTimeout(r, 20)) // distinct file times
+    const b = await call<TableSnapshot>(s, 'solo.start', { name: 'Me', bots: [{ level: 'medium' }], seed: 'list-b-seed-0002', rules: { edition: 'masters' } })
+    if (!b.ok) throw new Error('no table')
+    await playLocal(s) // to the end: not offered any more
+    await call(s, 'host.close', {})
+    const listed = await call<SavedGame[]>(s, 'saves.list', {})
+    expect(listed.ok).toBe(true)
+    if (!listed.ok) return
+    expect(listed.value).toHaveLength(1)
+    expect(listed.value[0]).toMatchObject({ tableId: a.value.tableId, mode: 'solo', edition: 'classic', handNumber: mid.view!.handNumber })
+    expect(listed.value[0].players.map((p) => [p.name, p.kind, p.botLevel, p.isHost])).toEqual([
+      ['Me', 'human', null, true],
+      ['Easy bot 1', 'bot', 'easy', false],
+      ['Hard bot 1', 'bot', 'hard', false],
+    ])
+    expect(listed.value[0].players.map((p) => p.score)).toEqual(mid.view!.players.map((p) => p.score))
+    // It resumes where it was left.
+    expect(await call(s, 'host.open', { resume: listed.value[0].tableId })).toMatchObject({ ok: true, value: { status: 'playing', version: mid.version, mySeat: 0 } })
+    // Another machine may not look.
+    expect(await call(s, 'saves.list', {}, { transport: 'websocket', clientId: 'ws:1', operator: false })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
   })
 
   it('sets a corrupt save aside and refuses to resume it', async () => {

@@ -1,0 +1,47 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import { describe, expect, it, vi } from 'vitest'
+import type { SavedGame } from '../../../shared/api'
+import { createFakeGameApi } from '../../../../test/fakes/fake-game-api'
+import Home from './Home.svelte'
+
+const saved = (tableId: string, bots: string[]): SavedGame => ({
+  tableId,
+  name: 'Solo',
+  mode: 'solo',
+  savedAt: Date.now() - 5 * 60_000,
+  edition: 'classic',
+  handNumber: 3,
+  players: [
+    { name: 'Me', kind: 'human', botLevel: null, isHost: true, score: 25, phase: 2 },
+    ...bots.map((name) => ({ name, kind: 'bot' as const, botLevel: 'medium' as const, isHost: false, score: 10, phase: 3 })),
+  ],
+})
+
+describe('Home screen', () => {
+  it('shows only the menu when nothing is saved', async () => {
+    const api = createFakeGameApi()
+    render(Home, { props: { api, onNavigate: () => {}, onResume: async () => true } })
+    await waitFor(() => expect(api.calls.some((c) => c.name === 'saves.list')).toBe(true))
+    expect(screen.queryByRole('navigation', { name: 'Continue a game' })).toBeNull()
+    expect(screen.getByRole('button', { name: /Play solo/ })).toBeInTheDocument()
+  })
+
+  it('offers saved games to continue, newest first, and reopens the one chosen', async () => {
+    const api = createFakeGameApi({}, [saved('newest', ['Ada', 'Babbage']), saved('older', ['Cy'])])
+    const onResume = vi.fn(async () => true)
+    render(Home, { props: { api, onNavigate: () => {}, onResume } })
+    const first = await screen.findByRole('button', { name: /Continue: Solo vs Ada and Babbage/ })
+    expect(first).toHaveTextContent('Hand 3 · you: Phase 2, 25 pts · 5 min ago')
+    expect(screen.getAllByRole('button', { name: /^Continue/ })).toHaveLength(2)
+    await fireEvent.click(screen.getByRole('button', { name: /Continue: Solo vs Cy/ }))
+    expect(onResume).toHaveBeenCalledWith('older')
+  })
+
+  it('says so when a saved game cannot be opened, and lists again', async () => {
+    const api = createFakeGameApi({}, [saved('broken', ['Ada'])])
+    render(Home, { props: { api, onNavigate: () => {}, onResume: async () => false } })
+    await fireEvent.click(await screen.findByRole('button', { name: /Continue: Solo vs Ada/ }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('That game could not be opened.')
+    expect(api.calls.filter((c) => c.name === 'saves.list')).toHaveLength(2)
+  })
+})
