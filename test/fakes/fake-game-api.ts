@@ -38,6 +38,12 @@ export function createFakeGameApi(initial: Partial<Settings> = {}, savedGames: S
           return { ok: true, value: { name: 'Phase 10', version: 'test', platform: 'test', transport: 'ipc' } }
         case 'saves.list':
           return { ok: true, value: api.savedGames }
+        case 'saves.remove': {
+          const { tableId } = parsed.data as { tableId: string }
+          if (!api.savedGames.some((g) => g.tableId === tableId)) return { ok: false, error: { code: 'NO_TABLE', message: 'no such save' } }
+          api.savedGames = api.savedGames.filter((g) => g.tableId !== tableId)
+          return { ok: true, value: null }
+        }
         case 'settings.get':
           return { ok: true, value: { ...api.settings } }
         case 'settings.set':

@@ -42,6 +42,7 @@ type TableHandlers = Pick<
   | 'solo.start'
   | 'host.open'
   | 'saves.list'
+  | 'saves.remove'
   | 'host.close'
   | 'host.claim'
   | 'join.connect'
@@ -188,6 +189,10 @@ export function createTableService(o: TableServiceOptions): TableService {
         if (games.length === 5) break
       }
       return ok(games)
+    },
+    'saves.remove': async (p) => {
+      if (hostOf()?.tableId === p.tableId) return fail('WRONG_STATUS', 'this table is open: leave it first')
+      return (await saves.remove(p.tableId)) ? ok(null) : fail('NO_TABLE', `no saved game ${p.tableId}`)
     },
     'host.close': async () => {
       await endSession()

@@ -4,7 +4,7 @@
  * atomic (write-file-atomic) and chained in order; reads are zod-validated and replayed; a file that fails
  * either is renamed aside (`<id>.json.corrupt-<time>`) and reported, never a crash.
  */
-import { mkdir, readFile, readdir, rename, stat } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
@@ -142,6 +142,19 @@ export class SaveStore {
     }
     this.warn(`saves: ${file} is ${reason}; set aside as ${aside}`)
     return null
+  }
+
+  /** Deletes a save (after any queued write of it); false when there was none. */
+  async remove(tableId: string): Promise<boolean> {
+    if (!TABLE_ID.test(tableId)) return false
+    await this.flush()
+    try {
+      await unlink(this.fileFor(tableId))
+      return true
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.warn(`saves: cannot delete ${this.fileFor(tableId)}`)
+      return false
+    }
   }
 
   /** Table ids of the saves on disk, newest first. */

@@ -323,6 +323,8 @@ export const requestsTable = {
   'host.open': { params: hostOpenParamsSchema, result: snapshot },
   /** Local only. Unfinished games saved on this machine, newest first (at most 5): `host.open` resumes one. */
   'saves.list': { params: noParams, result: z.array(savedGameSchema) },
+  /** Local only. Deletes a saved game (not the table open now: WRONG_STATUS); `NO_TABLE` when there is no such save. */
+  'saves.remove': { params: z.object({ tableId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict(), result: z.null() },
   /** Local only. Closes the hosted/solo table (the save stays for a later `resume`). */
   'host.close': { params: noParams, result: z.null() },
   /** Remote. Claims host-operator rights with the token printed by the headless host (`?op=TOKEN`). */
@@ -425,6 +427,7 @@ export const LOCAL_ONLY_REQUESTS = [
   'solo.start',
   'host.open',
   'saves.list',
+  'saves.remove',
   'host.close',
   'join.connect',
   'discovery.start',

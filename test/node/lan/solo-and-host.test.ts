@@ -122,8 +122,18 @@ describe('solo', () => {
     expect(listed.value[0].players.map((p) => p.score)).toEqual(mid.view!.players.map((p) => p.score))
     // It resumes where it was left.
     expect(await call(s, 'host.open', { resume: listed.value[0].tableId })).toMatchObject({ ok: true, value: { status: 'playing', version: mid.version, mySeat: 0 } })
-    // Another machine may not look.
-    expect(await call(s, 'saves.list', {}, { transport: 'websocket', clientId: 'ws:1', operator: false })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    // Another machine may not look, nor delete.
+    const remote: RequestContext = { transport: 'websocket', clientId: 'ws:1', operator: false }
+    expect(await call(s, 'saves.list', {}, remote)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    expect(await call(s, 'saves.remove', { tableId: a.value.tableId }, remote)).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    // Forgetting: not the table open now; then gone from the list and the disk.
+    expect(await call(s, 'saves.remove', { tableId: a.value.tableId })).toMatchObject({ ok: false, error: { code: 'WRONG_STATUS' } })
+    await call(s, 'host.close', {})
+    expect(await call(s, 'saves.remove', { tableId: a.value.tableId })).toEqual({ ok: true, value: null })
+    expect(await call(s, 'saves.list', {})).toEqual({ ok: true, value: [] })
+    expect(await call(s, 'saves.remove', { tableId: a.value.tableId })).toMatchObject({ ok: false, error: { code: 'NO_TABLE' } })
+    expect(await call(s, 'saves.remove', { tableId: '../settings' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+    expect((await readdir(join(dataDir, 'saves'))).filter((f) => f.startsWith(a.value.tableId))).toEqual([])
   })
 
   it('sets a corrupt save aside and refuses to resume it', async () => {

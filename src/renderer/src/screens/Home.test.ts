@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/svelte'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
 import type { SavedGame } from '../../../shared/api'
 import { createFakeGameApi } from '../../../../test/fakes/fake-game-api'
@@ -43,5 +43,19 @@ describe('Home screen', () => {
     await fireEvent.click(await screen.findByRole('button', { name: /Continue: Solo vs Ada/ }))
     expect(await screen.findByRole('alert')).toHaveTextContent('That game could not be opened.')
     expect(api.calls.filter((c) => c.name === 'saves.list')).toHaveLength(2)
+  })
+
+  it('forgets a saved game only once asked twice', async () => {
+    const api = createFakeGameApi({}, [saved('gone', ['Ada']), saved('kept', ['Cy'])])
+    render(Home, { props: { api, onNavigate: () => {}, onResume: async () => true } })
+    await fireEvent.click(await screen.findByRole('button', { name: 'Forget Solo vs Ada' }))
+    const ask = screen.getByRole('group', { name: 'Forget Solo vs Ada?' })
+    await fireEvent.click(within(ask).getByRole('button', { name: 'Keep' }))
+    expect(screen.getByRole('button', { name: /Continue: Solo vs Ada/ })).toBeInTheDocument()
+    await fireEvent.click(screen.getByRole('button', { name: 'Forget Solo vs Ada' }))
+    await fireEvent.click(within(screen.getByRole('group', { name: 'Forget Solo vs Ada?' })).getByRole('button', { name: 'Forget' }))
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Continue: Solo vs Ada/ })).toBeNull())
+    expect(screen.getByRole('button', { name: /Continue: Solo vs Cy/ })).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.name === 'saves.remove')).toEqual([{ name: 'saves.remove', params: { tableId: 'gone' } }])
   })
 })
