@@ -35,6 +35,9 @@ export interface TableServiceOptions {
   warn?: (message: string) => void
 }
 
+/** Saved games kept on disk (the newest; `saves.list` prunes the rest). */
+export const KEEP_SAVES = 50
+
 type Session = { kind: 'host'; host: TableHost } | { kind: 'remote'; remote: RemoteSession } | null
 
 type TableHandlers = Pick<
@@ -182,6 +185,7 @@ export function createTableService(o: TableServiceOptions): TableService {
     },
     'saves.list': async () => {
       await saves.flush() // a table just left may still be writing its last move
+      await saves.prune(KEEP_SAVES, hostOf()?.tableId)
       const games: SavedGame[] = []
       for (const id of (await saves.list()).slice(0, 20)) {
         const loaded = await saves.load(id)

@@ -157,6 +157,16 @@ export class SaveStore {
     }
   }
 
+  /**
+   * Deletes all but the newest `keep` saves (never `except`): someone who plays every day would otherwise
+   * collect them for ever. Returns how many went.
+   */
+  async prune(keep: number, except?: string): Promise<number> {
+    let removed = 0
+    for (const id of (await this.list()).slice(keep)) if (id !== except && (await this.remove(id))) removed++
+    return removed
+  }
+
   /** Table ids of the saves on disk, newest first. */
   async list(): Promise<string[]> {
     let names: string[]
