@@ -99,7 +99,11 @@ export async function step(page: Page): Promise<string | null> {
   const seen = await look(page)
   if (seen.over) return 'over'
   if (seen.nextHand) {
-    await page.getByRole('button', { name: 'Next hand' }).click()
+    const next = page.getByRole('button', { name: 'Next hand' })
+    await next.click()
+    // Until the deal arrives the button is still there: a second step would click it again as it goes (and
+    // wait 10 s for a button that no longer exists).
+    await next.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {})
     return 'next hand'
   }
   if (seen.canDraw) {
