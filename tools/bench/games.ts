@@ -48,6 +48,7 @@ export function playQuickGame(seed: string, names = NAMES, maxActions = 100_000)
   return { state, actions }
 }
 
+/** CPU seconds this process has used (user + system): rates per CPU second are one core's, busy machine or not. */
 export function cpuSeconds(): number {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1e6

@@ -9,6 +9,7 @@
 import { COLOURS, type CardCode } from '../../src/shared/engine/cards'
 import { CLASSIC_PHASES } from '../../src/shared/engine/phases'
 import { seededFloats } from '../../src/shared/engine/rng'
+import { cpuSeconds } from './games'
 import { canMakePhase, solvePhase, type SolveOptions } from '../../src/shared/engine/solver'
 
 export interface PhaseCheckBench {
@@ -55,10 +56,6 @@ function measure(seconds: number, hands: CardCode[][], check: (hand: CardCode[],
   const batch = 10_000
   let checks = 0
   let i = 0
-  const cpuSeconds = (): number => {
-    const u = process.cpuUsage()
-    return (u.user + u.system) / 1e6
-  }
   const wallStart = performance.now()
   const cpuStart = cpuSeconds()
   let cpu = cpuStart
