@@ -20,20 +20,17 @@ export const SKIP: CardCode = 'S'
 export const MIN_NUMBER = 1
 export const MAX_NUMBER = 12
 
-const NUMBER_CODE = /^([RBYG])(1[0-2]|[1-9])$/
-
 /** Parses a card code; `null` for anything that is not one (including a declared Wild `W=7`). */
 export function parseCard(code: unknown): Card | null {
-  if (typeof code !== 'string') return null
-  if (code === WILD) return { kind: 'wild' }
-  if (code === SKIP) return { kind: 'skip' }
-  const m = NUMBER_CODE.exec(code)
-  if (!m) return null
-  return { kind: 'number', colour: m[1] as Colour, number: Number(m[2]) }
+  const i = cardIndex(code)
+  if (i < 0) return null
+  if (i === WILD_INDEX) return { kind: 'wild' }
+  if (i === SKIP_INDEX) return { kind: 'skip' }
+  return { kind: 'number', colour: COLOURS[(i / 12) | 0], number: (i % 12) + 1 }
 }
 
 export function isCardCode(code: unknown): code is CardCode {
-  return parseCard(code) !== null
+  return cardIndex(code) >= 0
 }
 
 export function numberCard(colour: Colour, number: number): CardCode {

@@ -130,15 +130,12 @@ export function quickAction(view: GameView): Action | null {
   const hand = view.hand
   // Indexed loops throughout: phases and laid groups are frozen arrays, which for-of iterates slowly.
   const phases = view.phases
-  // Phase n usually sits at index n − 1 (always in the presets); otherwise look for it.
-  const guess = me.phase === null ? null : phases[me.phase - 1]
-  let phase: PhaseDef | null = guess !== undefined && guess !== null && guess.number === me.phase ? guess : null
-  if (phase === null && me.phase !== null)
-    for (let i = 0; i < phases.length; i++)
-      if (phases[i].number === me.phase) {
-        phase = phases[i]
-        break
-      }
+  let phase: PhaseDef | null = null
+  for (let i = 0; i < phases.length; i++)
+    if (phases[i].number === me.phase) {
+      phase = phases[i]
+      break
+    }
   const opts = view.rules.wildsNeedNaturalPerGroup ? NATURAL_PER_GROUP : NATURAL_PER_PHASE
   // The hand as card indices, with number and colour tallies (for the solver's quick refusal and the discard).
   const len = hand.length

@@ -45,7 +45,6 @@ const COLOUR = 2
 const INF = 1 << 29
 /** A set's number / run's start meaning "Wilds only" (meaning chosen when building); last, so such groups come last. */
 const WILDS_ONLY = 13
-const IDENTITY_CODES: readonly CardCode[] = CARD_CODES
 
 // ---------------------------------------------------------------------------------------------------
 // Compiled phases (cached per phase array; a phase is plain data that nobody mutates).
@@ -703,7 +702,7 @@ function takeFromPool(pool: Int32Array, n: number): CardCode {
     const i = c * 12 + n - 1
     if (pool[i] > 0) {
       pool[i]--
-      return IDENTITY_CODES[i]
+      return CARD_CODES[i]
     }
   }
   throw new Error('solver: no natural left for a chosen number')
@@ -714,7 +713,7 @@ function takeColour(c: number): CardCode {
   for (let i = c * 12; i < c * 12 + 12; i++) {
     if (poolCol[i] > 0) {
       poolCol[i]--
-      return IDENTITY_CODES[i]
+      return CARD_CODES[i]
     }
   }
   throw new Error('solver: no natural left for a chosen colour')
@@ -796,7 +795,7 @@ export function extendLayDown(hand: readonly CardCode[], laid: LaidGroups, phase
       if (!accept(i)) continue
       while (free[i] > 0) {
         free[i]--
-        into.push(IDENTITY_CODES[i])
+        into.push(CARD_CODES[i])
       }
     }
   }
@@ -817,7 +816,7 @@ export function extendLayDown(hand: readonly CardCode[], laid: LaidGroups, phase
       const i = c * 12 + n - 1
       if (free[i] > 0) {
         free[i]--
-        return IDENTITY_CODES[i]
+        return CARD_CODES[i]
       }
     }
     return null
