@@ -35,7 +35,7 @@ export interface TableServiceOptions {
   warn?: (message: string) => void
 }
 
-/** Saved games kept on disk (the newest; `saves.list` prunes the rest). */
+/** Saved games kept on disk: opening a new table deletes all but the newest (never the one open: it was closed first). */
 export const KEEP_SAVES = 50
 
 type Session = { kind: 'host'; host: TableHost } | { kind: 'remote'; remote: RemoteSession } | null
@@ -115,7 +115,9 @@ export function createTableService(o: TableServiceOptions): TableService {
       warn: o.warn,
     }
   }
-  function makeHost(mode: 'solo' | 'lan', name: string, rules: PartialRuleOptions | undefined): TableHost {
+  /** A new table (its save joins the others once it starts): first make room, keeping the newest saves. */
+  async function makeHost(mode: 'solo' | 'lan', name: string, rules: PartialRuleOptions | undefined): Promise<TableHost> {
+    await saves.prune(KEEP_SAVES - 1)
     return adopt(new TableHost({ ...hostOptions(), mode, name, rules }))
   }
   function adopt(host: TableHost): TableHost {
@@ -137,7 +139,7 @@ export function createTableService(o: TableServiceOptions): TableService {
       return ok(adopt(TableHost.fromSave(loaded, hostOptions())))
     }
     if (o.network) joinUrls = await o.network.open()
-    return ok(makeHost('lan', tableName, rules))
+    return ok(await makeHost('lan', tableName, rules))
   }
 
   const needHost = (): ApiResult<TableHost> => {
@@ -165,7 +167,7 @@ export function createTableService(o: TableServiceOptions): TableService {
   const handlers: TableHandlers = {
     'solo.start': async (p, ctx) => {
       await endSession()
-      const host = makeHost('solo', 'Solo', p.rules)
+      const host = await makeHost('solo', 'Solo', p.rules)
       if (p.botDelayMs !== undefined) host.setBotDelay(p.botDelayMs)
       const me = host.attachHost(ctx.clientId, p.name ?? o.settings.get().playerName)
       if (!me.ok) return me
@@ -185,7 +187,6 @@ export function createTableService(o: TableServiceOptions): TableService {
     },
     'saves.list': async () => {
       await saves.flush() // a table just left may still be writing its last move
-      await saves.prune(KEEP_SAVES, hostOf()?.tableId)
       const games: SavedGame[] = []
       for (const id of (await saves.list()).slice(0, 20)) {
         const loaded = await saves.load(id)

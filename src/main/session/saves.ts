@@ -162,6 +162,7 @@ export class SaveStore {
    * collect them for ever. Returns how many went.
    */
   async prune(keep: number, except?: string): Promise<number> {
+    await this.flush() // file times of saves still being written
     let removed = 0
     for (const id of (await this.list()).slice(keep)) if (id !== except && (await this.remove(id))) removed++
     return removed

@@ -3,11 +3,12 @@
  * details that need no network: solo games, resume after a restart, corrupt saves, the turn timer, the bot
  * worker.
  */
-import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, utimes, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createServices, type RequestContext, type Services } from '../../../src/main/services'
+import { KEEP_SAVES } from '../../../src/main/services/table'
 import { InProcessBotRunner, WorkerBotRunner, botWorkerUrl, decideNow } from '../../../src/main/session/bot-runner'
 import { TableHost } from '../../../src/main/session/table-host'
 import { decide } from '../../../src/shared/ai'
@@ -134,6 +135,25 @@ describe('solo', () => {
     expect(await call(s, 'saves.remove', { tableId: a.value.tableId })).toMatchObject({ ok: false, error: { code: 'NO_TABLE' } })
     expect(await call(s, 'saves.remove', { tableId: '../settings' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
     expect((await readdir(join(dataDir, 'saves'))).filter((f) => f.startsWith(a.value.tableId))).toEqual([])
+  })
+
+  it('a new table makes room: at most KEEP_SAVES saves stay on disk, the newest', async () => {
+    const { s } = await start()
+    const dir = join(dataDir, 'saves')
+    await mkdir(dir, { recursive: true })
+    for (let i = 0; i < KEEP_SAVES + 5; i++) {
+      await writeFile(join(dir, `old${i}.json`), '{}')
+      await utimes(join(dir, `old${i}.json`), 1_000_000 + i, 1_000_000 + i)
+    }
+    const r = await call<TableSnapshot>(s, 'solo.start', { bots: [{ level: 'easy' }], seed: 'prune-seed-0001' })
+    if (!r.ok) throw new Error('no table')
+    await s.close() // flushes the new table's save
+    services = null
+    const left = (await readdir(dir)).filter((f) => f.endsWith('.json'))
+    expect(left).toHaveLength(KEEP_SAVES)
+    expect(left).toContain(`${r.value.tableId}.json`)
+    expect(left).not.toContain('old5.json') // the oldest went
+    expect(left).toContain('old6.json')
   })
 
   it('sets a corrupt save aside and refuses to resume it', async () => {
