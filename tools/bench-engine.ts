@@ -22,7 +22,7 @@ import { median, type GamesBench } from './bench/games'
 import type { PhaseCheckBench } from './bench/phase-checks'
 
 const args = process.argv.slice(2)
-const o = readOptions(args.filter((a) => !a.startsWith('--part')))
+const o = readOptions(args) // `--part` is the children's: the launcher runs both parts
 if (!o) {
   console.error(USAGE)
   process.exit(2)
