@@ -4,7 +4,7 @@
  * and replays the same games' action logs through `apply` alone (the engine's own share). Rates are games per
  * CPU second of this process, measured in rounds after an untimed warm-up; see tools/bench-engine.ts.
  */
-import { apply } from '../../src/shared/engine/apply'
+import { apply, applyInPlace } from '../../src/shared/engine/apply'
 import { quickAction } from '../../src/shared/engine/policy'
 import { actionLog, newGame, type GameState, type LogEntry } from '../../src/shared/engine/state'
 import { readonlyViewFor } from '../../src/shared/engine/views'
@@ -37,10 +37,11 @@ export function playQuickGame(seed: string, names = NAMES, maxActions = 100_000)
   let actions = 0
   while (state.stage !== 'gameOver') {
     const seat = state.turn ?? 0
-    // The seat's view without copying the state's arrays (the policy only reads it): see readonlyViewFor.
+    // The seat's view read live from the state (the policy reads it before the move): see readonlyViewFor.
     const action = quickAction(readonlyViewFor(state, seat))
     if (!action) throw new Error(`no action at ${seed}`)
-    const r = apply(state, seat, action)
+    // The loop owns its state (newGame's, then each result): see applyInPlace.
+    const r = applyInPlace(state, seat, action)
     if (!r.ok) throw new Error(`${seed}: the quick policy made an illegal move ${JSON.stringify(action)}: ${r.error.code}`)
     state = r.state
     if (++actions > maxActions) throw new Error(`${seed}: game did not end`)

@@ -16,6 +16,49 @@ export type { ApplyResult } from './actions'
 type Result = ApplyResult<GameState>
 
 export function apply(state: GameState, seat: number, rawAction: unknown): Result {
+  return run(state, seat, rawAction)
+}
+
+/**
+ * `apply` for a caller that owns `state` and drops it for the result, as a simulation's game loop does: the
+ * hot paths (draws, discards, Skips, hits) update the state's own hand and discard arrays and player records
+ * instead of copying them, and the result's state is often the same object. The rules, checks, errors and
+ * events are `apply`'s own (the same handlers run); a rejected action still changes nothing.
+ *
+ * `state` must be owned: made by `newGame`, `ownedCopy` or an earlier `applyInPlace`, and not shared with a
+ * state anyone still reads (a state from `apply` shares arrays with its predecessor: pass it through
+ * `ownedCopy` first). After the call, use only the returned state.
+ */
+export function applyInPlace(state: GameState, seat: number, rawAction: unknown): Result {
+  inPlace = true
+  try {
+    return run(state, seat, rawAction)
+  } finally {
+    inPlace = false
+  }
+}
+
+/**
+ * A copy of `state` that `applyInPlace` may own: its own player records, hands, Save Piles, completed lists and
+ * discard pile. (The draw pile is never written, and laid groups are frozen, so those stay shared.)
+ */
+export function ownedCopy(state: GameState): GameState {
+  const next = copyState(state)
+  next.players = state.players.map((p) => {
+    const q = copyPlayer(p)
+    q.hand = p.hand.slice()
+    q.saved = p.saved.slice()
+    q.completed = p.completed.slice()
+    return q
+  })
+  next.discard = state.discard.slice()
+  return next
+}
+
+/** Set only while `applyInPlace` runs (apply never re-enters itself, and is synchronous). */
+let inPlace = false
+
+function run(state: GameState, seat: number, rawAction: unknown): Result {
   const action = readAction(rawAction)
   if (!action) return fail('BAD_ACTION', 'the action cannot be read')
   if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= state.players.length)
@@ -28,7 +71,7 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
   let next: GameState | Result
   if (action.type === 'nextHand') {
     if (state.stage !== 'handOver') return fail('HAND_NOT_OVER', 'the hand is still being played')
-    next = copyState(dealNextHand(state, events))
+    next = dealNextHand(state, events) // a fresh state object (startHand copies)
   } else {
     if (state.stage === 'handOver') return fail('HAND_OVER', 'the hand is over: deal the next one')
     if (seat !== state.turn) return fail('NOT_YOUR_TURN', `it is seat ${state.turn}'s turn`)
@@ -36,7 +79,8 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
       return fail('MUST_CHOOSE_PHASE', 'every player chooses a phase before play starts')
     // The handlers write top-level fields of this fresh shallow copy only; nested arrays and player records
     // are replaced, never written, so the input state is untouched (and an error simply drops the draft).
-    next = play(copyState(state), seat, action, events)
+    // In place (applyInPlace), the draft is the state itself: every handler checks all before it writes.
+    next = play(inPlace ? state : copyState(state), seat, action, events)
   }
   if ('ok' in next) return next
   next.version = state.version + 1
@@ -101,6 +145,48 @@ function withHand(players: readonly PlayerState[], seat: number, hand: CardCode[
   return out
 }
 
+// Hand and discard pile updates of the hot paths: copy-on-write for `apply`, in place for `applyInPlace`.
+
+/** Adds `card` to seat's hand. */
+function addToHand(state: GameState, seat: number, card: CardCode): void {
+  if (inPlace) state.players[seat].hand.push(card)
+  else state.players = withHand(state.players, seat, appended(state.players[seat].hand, card))
+}
+
+/** Removes seat's hand card at `i` (a `slotOf`); returns how many cards the hand has left. */
+function removeFromHand(state: GameState, seat: number, i: number): number {
+  const hand = state.players[seat].hand
+  const n = hand.length - 1
+  if (inPlace) {
+    for (let j = i; j < n; j++) hand[j] = hand[j + 1]
+    hand.pop()
+  } else {
+    const out: CardCode[] = new Array(n)
+    for (let j = 0; j < i; j++) out[j] = hand[j]
+    for (let j = i; j < n; j++) out[j] = hand[j + 1]
+    state.players = withHand(state.players, seat, out)
+  }
+  return n
+}
+
+/** Puts `card` on top of the discard pile. */
+function pushDiscard(state: GameState, card: CardCode): void {
+  if (inPlace) state.discard.push(card)
+  else state.discard = appended(state.discard, card)
+}
+
+function setPendingSkip(state: GameState, seat: number, pending: boolean): void {
+  if (inPlace) state.players[seat].pendingSkip = pending
+  else state.players = withPlayer(state, seat, { pendingSkip: pending })
+}
+
+/** Where `without` would take `card` from `cards` (its last copy); -1 when it is not there. */
+function slotOf(cards: readonly CardCode[], card: CardCode): number {
+  let i = cards.length - 1
+  while (i >= 0 && cards[i] !== card) i--
+  return i
+}
+
 /** `cards` plus `card` on top (a new array). */
 function appended(cards: readonly CardCode[], card: CardCode): CardCode[] {
   const n = cards.length
@@ -110,10 +196,9 @@ function appended(cards: readonly CardCode[], card: CardCode): CardCode[] {
   return out
 }
 
-/** Removes one `card` from `hand`; `null` when it is not there. */
+/** Removes one `card` from `hand` (its last copy); `null` when it is not there. */
 function without(hand: readonly CardCode[], card: CardCode): CardCode[] | null {
-  let i = hand.length - 1
-  while (i >= 0 && hand[i] !== card) i--
+  const i = slotOf(hand, card)
   if (i < 0) return null
   const out: CardCode[] = new Array(hand.length - 1)
   for (let j = 0; j < i; j++) out[j] = hand[j]
@@ -186,7 +271,7 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
       events.push(DREW_FROM_DECK[seat])
       s.drawCount--
       s.stage = 'play'
-      s.players = withHand(s.players, seat, appended(p.hand, card))
+      addToHand(s, seat, card)
       return s
     }
     case 'discard': {
@@ -194,9 +279,10 @@ function draw(state: GameState, seat: number, action: Extract<Action, { type: 'd
       if (top === undefined) return fail('EMPTY_DISCARD', 'the discard pile is empty')
       if (top === SKIP) return fail('SKIP_FROM_DISCARD', 'a Skip can never be taken from the discard pile')
       events.push({ type: 'drew', seat, from: 'discard', card: top })
-      state.discard = state.discard.slice(0, -1)
+      if (inPlace) state.discard.pop()
+      else state.discard = state.discard.slice(0, -1)
       state.stage = 'play'
-      state.players = withHand(state.players, seat, appended(p.hand, top))
+      addToHand(state, seat, top)
       return state
     }
     case 'saved': {
@@ -250,49 +336,51 @@ function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hi
   if (!p.laidDown) return fail('PHASE_NOT_MADE', 'you may hit only once your own phase is down')
   if (state.laidThisTurn && !state.rules.hitOnLayDownTurn)
     return fail('INVALID_HIT', 'hits start from your next turn (hitOnLayDownTurn off)')
-  const hand = without(p.hand, handCardOf(action.card))
-  if (!hand) return fail('NOT_IN_HAND', `${handCardOf(action.card)} is not in your hand`)
+  const slot = slotOf(p.hand, handCardOf(action.card))
+  if (slot < 0) return fail('NOT_IN_HAND', `${handCardOf(action.card)} is not in your hand`)
+  const left = p.hand.length - 1
   const { seat: ts, group: gi } = action.target
   const target = ts < state.players.length && inHand(state, ts) ? state.players[ts].laidDown : null
   if (!target || gi >= target.length) return fail('INVALID_HIT', 'there is no such laid-down group')
   const group = applyHit(target[gi], action.card)
   if (!group) return fail('INVALID_HIT', `${action.card} does not fit that group`)
-  if (hand.length === 0 && state.rules.mustDiscardToGoOut)
+  if (left === 0 && state.rules.mustDiscardToGoOut)
     return fail('INVALID_HIT', 'going out needs a final discard (mustDiscardToGoOut)')
   // Copied by a loop: the laid groups are frozen, and slice() on a frozen array is slow.
   const laid: LaidGroup[] = new Array(target.length)
   for (let i = 0; i < target.length; i++) laid[i] = i === gi ? group : target[i]
-  const players = state.players.slice()
-  players[ts] = copyPlayer(players[ts])
-  players[ts].laidDown = freezeGroups(laid)
-  players[seat] = copyPlayer(players[seat])
-  players[seat].hand = hand
+  if (!inPlace) {
+    state.players = state.players.slice()
+    state.players[ts] = copyPlayer(state.players[ts])
+  }
+  state.players[ts].laidDown = freezeGroups(laid)
+  removeFromHand(state, seat, slot)
   const old = target[gi]
   const placed = group.kind === 'run' && old.kind === 'run' && group.low < old.low ? group.cards[0] : group.cards[group.cards.length - 1]
   events.push({ type: 'hit', seat, card: placed, target: { seat: ts, group: gi } })
-  state.players = players
-  return hand.length === 0 ? goOut(state, seat, events) : endIfStuck(state, events)
+  return left === 0 ? goOut(state, seat, events) : endIfStuck(state, events)
 }
 
 function discard(state: GameState, seat: number, card: CardCode, events: GameEvent[]): GameState | Result {
   if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
-  const hand = without(state.players[seat].hand, card)
-  if (!hand) return fail('NOT_IN_HAND', `${card} is not in your hand`)
+  const slot = slotOf(state.players[seat].hand, card)
+  if (slot < 0) return fail('NOT_IN_HAND', `${card} is not in your hand`)
   events.push(discardedEvent(seat, card))
-  state.discard = appended(state.discard, card)
-  state.players = withHand(state.players, seat, hand)
-  return hand.length === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
+  pushDiscard(state, card)
+  const left = removeFromHand(state, seat, slot)
+  return left === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
 }
 
 /** Section 4: a Skip is the discard and makes another player (without a pending Skip) lose a turn. */
 function skip(state: GameState, seat: number, target: number | undefined, events: GameEvent[]): GameState | Result {
   if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
-  const hand = without(state.players[seat].hand, SKIP)
-  if (!hand) return fail('NOT_IN_HAND', 'you hold no Skip')
+  const slot = slotOf(state.players[seat].hand, SKIP)
+  if (slot < 0) return fail('NOT_IN_HAND', 'you hold no Skip')
+  const left = state.players[seat].hand.length - 1
   const players = state.players
   const eligible = (s: number) => s !== seat && s < players.length && inHand(state, s) && !players[s].pendingSkip
   let victim: number | null
-  if (hand.length === 0) {
+  if (left === 0) {
     victim = null // going out with a Skip: the hand ends, so it has no effect
   } else if (state.rules.skipTarget === 'next') {
     const nxt = nextSeat(state, seat)
@@ -307,14 +395,10 @@ function skip(state: GameState, seat: number, target: number | undefined, events
     victim = null // every other player already has a Skip pending: no target, no effect
   }
   events.push({ type: 'skipPlayed', seat, target: victim })
-  const next = withPlayer(state, seat, { hand })
-  if (victim !== null) {
-    next[victim] = copyPlayer(next[victim])
-    next[victim].pendingSkip = true
-  }
-  state.players = next
-  if (victim === null) state.discard = appended(state.discard, SKIP)
-  return hand.length === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
+  removeFromHand(state, seat, slot)
+  if (victim !== null) setPendingSkip(state, victim, true)
+  else pushDiscard(state, SKIP)
+  return left === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
 }
 
 /** Section 9: once per hand, save a card face down instead of discarding; never the going-out discard. */
@@ -340,8 +424,8 @@ function goOut(state: GameState, seat: number, events: GameEvent[]): GameState {
 function endTurn(state: GameState, seat: number, events: GameEvent[]): GameState {
   let next = nextSeat(state, seat)
   while (state.players[next].pendingSkip) {
-    state.players = withPlayer(state, next, { pendingSkip: false })
-    state.discard = appended(state.discard, SKIP)
+    setPendingSkip(state, next, false)
+    pushDiscard(state, SKIP)
     events.push({ type: 'turnSkipped', seat: next })
     next = nextSeat(state, next)
   }

@@ -51,40 +51,149 @@ export interface GameView {
 }
 
 export function spectatorView(state: GameState): GameView {
-  return buildView(state, null, true)
+  return buildView(state, null)
 }
 
 export function viewFor(state: GameState, seat: number): GameView {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
-  return buildView(state, seat, true)
+  return buildView(state, seat)
 }
 
 /**
- * The same view as `viewFor` (exactly what the seat may see), but its arrays are the state's own instead of
- * copies: for in-process callers that only read it, such as the benchmark's policy, where building views is
- * on the hot path. The engine never writes a state's arrays (apply replaces them), so the view stays valid;
- * a caller must never write to it either (treat it as deeply read-only).
+ * The same view as `viewFor` (exactly what the seat may see), but read live from the state instead of copied:
+ * for in-process callers that read it at once, such as the benchmark's policy, where views are built for every
+ * move. Each field (and each player record's) is a getter over the state, so a caller pays only for what it
+ * reads: a draw decision reads three numbers. It shows the state as it is when read: `apply` never writes a
+ * state, but `applyInPlace` does, so read it before the next in-place action. Never write to it (its arrays
+ * are the state's). `JSON.stringify` gives exactly `viewFor`'s JSON.
  */
 export function readonlyViewFor(state: GameState, seat: number): GameView {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
-  return buildView(state, seat, false)
+  return new SharedView(state, seat)
 }
 
-// readonlyViewFor's public player records, per seat, from the last call: `apply` replaces only the player
-// records it changes, so most records carry over between successive states (a record is a pure function of
-// the PlayerState, its seat, the tie-break seats and the phases). Shared by views: read-only, like them.
-const recordOf: PlayerState[] = []
-const records: PublicPlayer[] = []
-let recordsFor: { tieBreak: number[] | null; phases: PhaseDef[]; rules: RuleOptions } = { tieBreak: null, phases: [], rules: null as unknown as RuleOptions }
+function sharedPlayers(state: GameState): PublicPlayer[] {
+  const out: PublicPlayer[] = new Array(state.players.length)
+  for (let s = 0; s < out.length; s++) out[s] = new SharedPlayer(state, s)
+  return out
+}
 
-function publicRecord(state: GameState, s: number, copy: boolean): PublicPlayer {
+/** A seat's public record read on demand from the state, like `readonlyViewFor`'s view (see there). */
+class SharedPlayer implements PublicPlayer {
+  readonly seat: number
+  readonly #state: GameState
+  constructor(state: GameState, seat: number) {
+    this.#state = state
+    this.seat = seat
+  }
+  get name(): string {
+    return this.#state.players[this.seat].name
+  }
+  get phase(): number | null {
+    return phaseNumberOf(this.#state, this.#state.players[this.seat])
+  }
+  get completed(): number[] {
+    return this.#state.players[this.seat].completed
+  }
+  get laidDown(): LaidGroup[] | null {
+    return this.#state.players[this.seat].laidDown
+  }
+  get score(): number {
+    return this.#state.players[this.seat].score
+  }
+  get pendingSkip(): boolean {
+    return this.#state.players[this.seat].pendingSkip
+  }
+  get handCount(): number {
+    return this.#state.players[this.seat].hand.length
+  }
+  get savedCount(): number {
+    return this.#state.players[this.seat].saved.length
+  }
+  get savedThisHand(): boolean {
+    return this.#state.players[this.seat].savedThisHand
+  }
+  get inHand(): boolean {
+    return this.#state.tieBreak === null || this.#state.tieBreak.includes(this.seat)
+  }
+  toJSON(): PublicPlayer {
+    return publicRecord(this.#state, this.seat)
+  }
+}
+
+/** `readonlyViewFor`'s view: every `GameView` field read on demand from the state (see there). */
+class SharedView implements GameView {
+  readonly seat: number
+  readonly #state: GameState
+  #players: PublicPlayer[] | null = null
+  constructor(state: GameState, seat: number) {
+    this.#state = state
+    this.seat = seat
+  }
+  get hand(): CardCode[] {
+    return this.#state.players[this.seat].hand
+  }
+  get saved(): CardCode[] {
+    return this.#state.players[this.seat].saved
+  }
+  get players(): PublicPlayer[] {
+    return (this.#players ??= sharedPlayers(this.#state))
+  }
+  get discard(): CardCode[] {
+    return this.#state.discard
+  }
+  get drawCount(): number {
+    return this.#state.drawCount
+  }
+  get stage(): Stage {
+    return this.#state.stage
+  }
+  get turn(): number | null {
+    return this.#state.turn
+  }
+  get dealer(): number {
+    return this.#state.dealer
+  }
+  get handNumber(): number {
+    return this.#state.handNumber
+  }
+  get version(): number {
+    return this.#state.version
+  }
+  get rules(): RuleOptions {
+    return this.#state.rules
+  }
+  get phases(): PhaseDef[] {
+    return this.#state.phases
+  }
+  get laidThisTurn(): boolean {
+    return this.#state.laidThisTurn
+  }
+  get tieBreak(): number[] | null {
+    return this.#state.tieBreak
+  }
+  get lastHand(): HandResult | null {
+    return this.#state.lastHand
+  }
+  get winner(): number | null {
+    return this.#state.winner
+  }
+  get revealedSeeds(): string[] {
+    return this.#state.revealedSeeds
+  }
+  /** The plain view, as `viewFor` builds it. */
+  toJSON(): GameView {
+    return buildView(this.#state, this.seat)
+  }
+}
+
+function publicRecord(state: GameState, s: number): PublicPlayer {
   const p = state.players[s]
-  if (!copy && recordOf[s] === p) return records[s]
-  const record: PublicPlayer = {
+  return {
     seat: s,
     name: p.name,
     phase: phaseNumberOf(state, p),
-    completed: copy ? p.completed.slice() : p.completed,
+    completed: p.completed.slice(),
     // Laid groups are frozen in the state (apply.ts): shared, not copied.
     laidDown: p.laidDown,
     score: p.score,
@@ -94,36 +203,19 @@ function publicRecord(state: GameState, s: number, copy: boolean): PublicPlayer 
     savedThisHand: p.savedThisHand,
     inHand: state.tieBreak === null || state.tieBreak.includes(s),
   }
-  if (!copy) {
-    while (recordOf.length < s) {
-      recordOf.push(null as unknown as PlayerState)
-      records.push(null as unknown as PublicPlayer)
-    }
-    recordOf[s] = p
-    records[s] = record
-  }
-  return record
 }
 
-const NO_CARDS: CardCode[] = Object.freeze([]) as unknown as CardCode[]
-
-function buildView(state: GameState, seat: number | null, copy: boolean): GameView {
+function buildView(state: GameState, seat: number | null): GameView {
   const me = seat === null ? null : state.players[seat]
-  if (!copy && (recordsFor.tieBreak !== state.tieBreak || recordsFor.phases !== state.phases || recordsFor.rules !== state.rules)) {
-    // Another game, or a tie-break hand: the cached records may not apply.
-    recordsFor = { tieBreak: state.tieBreak, phases: state.phases, rules: state.rules }
-    recordOf.length = 0
-    records.length = 0
-  }
   const players: PublicPlayer[] = new Array(state.players.length)
-  for (let s = 0; s < players.length; s++) players[s] = publicRecord(state, s, copy)
+  for (let s = 0; s < players.length; s++) players[s] = publicRecord(state, s)
   const lastHand = state.lastHand
   return {
     seat,
-    hand: me ? (copy ? me.hand.slice() : me.hand) : copy ? [] : NO_CARDS,
-    saved: me ? (copy ? me.saved.slice() : me.saved) : copy ? [] : NO_CARDS,
+    hand: me ? me.hand.slice() : [],
+    saved: me ? me.saved.slice() : [],
     players,
-    discard: copy ? state.discard.slice() : state.discard,
+    discard: state.discard.slice(),
     drawCount: state.drawCount,
     stage: state.stage,
     turn: state.turn,
@@ -134,10 +226,10 @@ function buildView(state: GameState, seat: number | null, copy: boolean): GameVi
     rules: state.rules,
     phases: state.phases,
     laidThisTurn: state.laidThisTurn,
-    tieBreak: state.tieBreak && copy ? state.tieBreak.slice() : state.tieBreak,
-    lastHand: lastHand && copy ? { wentOut: lastHand.wentOut, points: lastHand.points.slice() } : lastHand,
+    tieBreak: state.tieBreak && state.tieBreak.slice(),
+    lastHand: lastHand && { wentOut: lastHand.wentOut, points: lastHand.points.slice() },
     winner: state.winner,
-    revealedSeeds: copy ? state.revealedSeeds.slice() : state.revealedSeeds,
+    revealedSeeds: state.revealedSeeds.slice(),
   }
 }
 
