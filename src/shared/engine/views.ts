@@ -72,11 +72,20 @@ export function readonlyViewFor(state: GameState, seat: number): GameView {
   return new SharedView(state, seat)
 }
 
+/**
+ * The live player records of `state`. They read the state on every access, so the last state's are reused: a
+ * game loop that owns its state (`applyInPlace`) keeps one state object, so its views share one set of records.
+ */
 function sharedPlayers(state: GameState): PublicPlayer[] {
+  if (state === lastState && lastPlayers.length === state.players.length) return lastPlayers
   const out: PublicPlayer[] = new Array(state.players.length)
   for (let s = 0; s < out.length; s++) out[s] = new SharedPlayer(state, s)
+  lastState = state
+  lastPlayers = out
   return out
 }
+let lastState: GameState | null = null
+let lastPlayers: PublicPlayer[] = []
 
 /** A seat's public record read on demand from the state, like `readonlyViewFor`'s view (see there). */
 class SharedPlayer implements PublicPlayer {
