@@ -130,9 +130,10 @@ export function quickAction(view: GameView): Action | null {
   const hand = view.hand
   // Indexed loops throughout: phases and laid groups are frozen arrays, which for-of iterates slowly.
   const phases = view.phases
+  const number = me.phase // read once: a live view's record computes it
   let phase: PhaseDef | null = null
   for (let i = 0; i < phases.length; i++)
-    if (phases[i].number === me.phase) {
+    if (phases[i].number === number) {
       phase = phases[i]
       break
     }
