@@ -319,7 +319,7 @@ function layDown(state: GameState, seat: number, groups: string[][], events: Gam
       for (let j = i + 1; j < left; j++) hand[j - 1] = hand[j]
       left--
     }
-  hand.length = left
+  while (hand.length > left) hand.pop() // (setting length is a slow runtime call)
   const laid = makePhase(groups, phase, state.rules.wildsNeedNaturalPerGroup)
   if (!laid) return fail('INVALID_PHASE', `those groups do not make phase ${phase.number}`)
   if (hand.length === 0 && state.rules.mustDiscardToGoOut)

@@ -49,7 +49,7 @@ function readGiven(code: string): Given {
 
 /** The card a laid or given code takes from the hand: `W=7` is one of my Wilds. */
 export function handCardOf(code: string): CardCode {
-  return code.startsWith('W') ? WILD : code
+  return code.charCodeAt(0) === 87 ? WILD : code // 'W' (startsWith is a slower builtin call)
 }
 
 export function isNatural(code: string): boolean {
