@@ -4,11 +4,11 @@
  * the hot path of `apply` (a test checks they agree).
  */
 import { z } from 'zod'
-import { CARD_CODES, cardIndex, isCardCode, parseDeclaredWild, type CardCode, type LaidCard } from './cards'
+import { CARD_CODES, cardIndex, isCardCode, laidIndex, type CardCode, type LaidCard } from './cards'
 import type { LaidGroup } from './groups'
 
 const handCard = z.string().refine(isCardCode, 'not a card code')
-const layCard = z.string().refine((c) => isCardCode(c) || parseDeclaredWild(c) !== null, 'not a card code')
+const layCard = z.string().refine((c) => laidIndex(c) >= 0, 'not a card code')
 const seatNumber = z.number().int().min(0).max(5)
 
 export const actionSchema = z.discriminatedUnion('type', [
@@ -79,10 +79,8 @@ export function fail(code: ErrorCode, message: string): { ok: false; error: Engi
 
 const isInt = (x: unknown, lo: number, hi: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi
 
-// Hand cards are recognised by `cardIndex` (character arithmetic; reading an action is on the hot path of
-// `apply`), a declared Wild's few codes by a set.
-const DECLARED_WILD_CODES = new Set<string>(['W=R', 'W=B', 'W=Y', 'W=G'])
-for (let n = 1; n <= 12; n++) DECLARED_WILD_CODES.add(`W=${n}`)
+// Cards are recognised by `cardIndex` / `laidIndex` (character arithmetic: reading an action is on the hot path
+// of `apply`).
 const isHand = (x: unknown): x is CardCode => cardIndex(x) >= 0
 
 // The common simple actions, read into shared frozen objects (one per draw source, discarded card, Skip
@@ -93,7 +91,7 @@ const DISCARDS: readonly Action[] = CARD_CODES.map((card) => Object.freeze({ typ
 const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
 const SKIPS: Action[] = [0, 1, 2, 3, 4, 5].map((target) => Object.freeze({ type: 'skip', card: 'S', target }))
 const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
-const isLay = (x: unknown): x is string => cardIndex(x) >= 0 || (typeof x === 'string' && DECLARED_WILD_CODES.has(x))
+const isLay = (x: unknown): x is string => laidIndex(x) >= 0
 
 /**
  * Reads an untrusted action; `null` when it cannot be read at all (BAD_ACTION). Same shape as

@@ -100,15 +100,55 @@ export type WildMeaning = { number: number } | { colour: Colour }
 
 export type LaidCard = CardCode // a natural card code, or `W=7` / `W=R`
 
-const DECLARED_WILD = /^W=(?:(1[0-2]|[1-9])|([RBYG]))$/
-
 export function parseDeclaredWild(code: unknown): WildMeaning | null {
-  if (typeof code !== 'string') return null
-  const m = DECLARED_WILD.exec(code)
-  if (!m) return null
-  return m[1] !== undefined ? { number: Number(m[1]) } : { colour: m[2] as Colour }
+  const i = laidIndex(code)
+  if (i < WILD_AS_NUMBER_INDEX) return null
+  return i < WILD_AS_COLOUR_INDEX ? { number: i - WILD_AS_NUMBER_INDEX + 1 } : { colour: COLOURS[i - WILD_AS_COLOUR_INDEX] }
 }
 
 export function declaredWild(meaning: WildMeaning): LaidCard {
-  return 'number' in meaning ? `W=${meaning.number}` : `W=${meaning.colour}`
+  return 'number' in meaning ? wildAsNumber(meaning.number) : wildAsColour(meaning.colour)
+}
+
+/** `laidIndex` of `W=1` (then `W=2` … `W=12`) and of `W=R` (then `W=B`, `W=Y`, `W=G`, in `COLOURS` order). */
+export const WILD_AS_NUMBER_INDEX = 50
+export const WILD_AS_COLOUR_INDEX = 62
+
+/**
+ * Every laid card's code by `laidIndex`: the hand cards' `CARD_CODES`, then `W=1` … `W=12`, `W=R` … `W=G`, as
+ * internalised strings (the solver and the engine lay Wilds with these, so they compare as pointers too).
+ */
+export const LAID_CODES: readonly LaidCard[] = Object.freeze([
+  ...CARD_CODES,
+  ...Array.from({ length: 12 }, (_, n) => internal(`W=${n + 1}`)),
+  ...COLOURS.map((c) => internal(`W=${c}`)),
+])
+
+/** `W=n` for a number 1..12. */
+export function wildAsNumber(n: number): LaidCard {
+  return LAID_CODES[WILD_AS_NUMBER_INDEX + n - 1]
+}
+
+/** `W=R` etc. */
+export function wildAsColour(c: Colour): LaidCard {
+  return LAID_CODES[WILD_AS_COLOUR_INDEX + COLOUR_OF_CHAR[c.charCodeAt(0)]]
+}
+
+/**
+ * The index of a card code as laid or given in a lay-down or hit: `cardIndex` for a hand card (0..49), then a
+ * declared Wild `W=n` (50..61) or `W=<colour>` (62..65); -1 for anything else. Character arithmetic, no regex.
+ */
+export function laidIndex(code: unknown): number {
+  const i = cardIndex(code)
+  if (i >= 0 || typeof code !== 'string') return i
+  const len = code.length
+  if (len < 3 || len > 4 || code.charCodeAt(0) !== 87 || code.charCodeAt(1) !== 61) return -1 // 'W', '='
+  const c2 = code.charCodeAt(2)
+  if (len === 3) {
+    const colour = c2 < 128 ? COLOUR_OF_CHAR[c2] : -1
+    if (colour >= 0) return WILD_AS_COLOUR_INDEX + colour
+    return c2 >= 49 && c2 <= 57 ? WILD_AS_NUMBER_INDEX + c2 - 49 : -1 // '1'..'9'
+  }
+  const c3 = code.charCodeAt(3)
+  return c2 === 49 && c3 >= 48 && c3 <= 50 ? WILD_AS_NUMBER_INDEX + 9 + c3 - 48 : -1 // '10'..'12'
 }

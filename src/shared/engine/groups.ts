@@ -4,12 +4,18 @@
  * ascending order) and what it stands for (number, low..high, or colour).
  */
 import {
+  COLOURS,
+  LAID_CODES,
   MAX_NUMBER,
   MIN_NUMBER,
-  SKIP,
+  SKIP_INDEX,
   WILD,
-  parseCard,
-  parseDeclaredWild,
+  WILD_AS_COLOUR_INDEX,
+  WILD_AS_NUMBER_INDEX,
+  WILD_INDEX,
+  laidIndex,
+  wildAsColour,
+  wildAsNumber,
   type CardCode,
   type Colour,
   type LaidCard,
@@ -29,22 +35,20 @@ type Given =
   | { t: 'wc'; colour: Colour } // W=R
   | { t: 'x' } // a Skip or anything else that never fits
 
-const givenCache = new Map<string, Given>()
+/** Every laid code's reading by `laidIndex`, made once (plain shared data, never written). */
+const GIVEN: readonly Given[] = LAID_CODES.map((code, i): Given => {
+  if (i === WILD_INDEX) return { t: 'w' }
+  if (i === SKIP_INDEX) return { t: 'x' }
+  if (i >= WILD_AS_COLOUR_INDEX) return { t: 'wc', colour: COLOURS[i - WILD_AS_COLOUR_INDEX] }
+  if (i >= WILD_AS_NUMBER_INDEX) return { t: 'wn', number: i - WILD_AS_NUMBER_INDEX + 1 }
+  return { t: 'n', code, number: (i % 12) + 1, colour: COLOURS[(i / 12) | 0] }
+})
+const NEVER_FITS: Given = { t: 'x' }
+
+/** What a given code stands for (character arithmetic and a table: lay-downs and hits read every card). */
 function readGiven(code: string): Given {
-  let g = givenCache.get(code)
-  if (g) return g
-  if (code === WILD) g = { t: 'w' }
-  else if (code === SKIP) g = { t: 'x' }
-  else {
-    const c = parseCard(code)
-    if (c && c.kind === 'number') g = { t: 'n', code, number: c.number, colour: c.colour }
-    else {
-      const m = parseDeclaredWild(code)
-      g = m ? ('number' in m ? { t: 'wn', number: m.number } : { t: 'wc', colour: m.colour }) : { t: 'x' }
-    }
-  }
-  if (givenCache.size < 1000) givenCache.set(code, g)
-  return g
+  const i = laidIndex(code)
+  return i < 0 ? NEVER_FITS : GIVEN[i]
 }
 
 /** The card a laid or given code takes from the hand: `W=7` is one of my Wilds. */
@@ -83,7 +87,7 @@ function makeSet(given: Given[]): LaidGroup | null {
     if (n) number = n
   }
   if (!number) number = MAX_NUMBER // all bare Wilds: any number is valid
-  const cards = given.map((g) => (g.t === 'n' ? g.code : `W=${number}`))
+  const cards = given.map((g) => (g.t === 'n' ? g.code : wildAsNumber(number)))
   return { kind: 'set', number, cards }
 }
 
@@ -96,7 +100,7 @@ function makeColour(given: Given[]): LaidGroup | null {
     if (c) colour = c as Colour
   }
   const col: Colour = colour ?? 'R'
-  const cards = given.map((g) => (g.t === 'n' ? g.code : `W=${col}`))
+  const cards = given.map((g) => (g.t === 'n' ? g.code : wildAsColour(col)))
   return { kind: 'colour', colour: col, cards }
 }
 
@@ -115,7 +119,7 @@ function makeRun(given: Given[]): LaidGroup | null {
     if (g.t === 'wc') return null
     const n = (g as { number: number }).number
     if (at[n] !== null) return null // a run has each number once
-    at[n] = g.t === 'n' ? g.code : `W=${n}`
+    at[n] = g.t === 'n' ? g.code : wildAsNumber(n)
     if (n < lo) lo = n
     if (n > hi) hi = n
   }
@@ -128,7 +132,7 @@ function makeRun(given: Given[]): LaidGroup | null {
   for (let n = low; n <= high; n++) {
     const c = at[n]
     if (c !== null) cards.push(c)
-    else if (bare-- > 0) cards.push(`W=${n}`)
+    else if (bare-- > 0) cards.push(wildAsNumber(n))
     else return null
   }
   return { kind: 'run', low, high, cards }
@@ -171,14 +175,14 @@ export function applyHit(group: LaidGroup, code: string): LaidGroup | null {
       if (g.t === 'n' || g.t === 'wn') {
         if (g.number !== group.number) return null
       } else if (g.t !== 'w') return null
-      const laid = g.t === 'n' ? g.code : `W=${group.number}`
+      const laid = g.t === 'n' ? g.code : wildAsNumber(group.number)
       return { kind: 'set', number: group.number, cards: [...group.cards, laid] }
     }
     case 'colour': {
       if (g.t === 'n' || g.t === 'wc') {
         if (g.colour !== group.colour) return null
       } else if (g.t !== 'w') return null
-      const laid = g.t === 'n' ? g.code : `W=${group.colour}`
+      const laid = g.t === 'n' ? g.code : wildAsColour(group.colour)
       return { kind: 'colour', colour: group.colour, cards: [...group.cards, laid] }
     }
     case 'run': {
@@ -186,7 +190,7 @@ export function applyHit(group: LaidGroup, code: string): LaidGroup | null {
       if (g.t === 'n' || g.t === 'wn') n = g.number
       else if (g.t === 'w') n = group.high < MAX_NUMBER ? group.high + 1 : group.low - 1
       else return null
-      const laid = g.t === 'n' ? g.code : `W=${n}`
+      const laid = g.t === 'n' ? g.code : wildAsNumber(n)
       if (n === group.high + 1 && n <= MAX_NUMBER)
         return { kind: 'run', low: group.low, high: n, cards: [...group.cards, laid] }
       if (n === group.low - 1 && n >= MIN_NUMBER)

@@ -28,7 +28,7 @@
  * re-entered, so this is safe. A phase (the `GroupRequirement[]` array) is compiled once and cached by
  * identity, so phases are treated as immutable data, as everywhere in the engine.
  */
-import { CARD_CODES, cardIndex, COLOURS, SKIP_INDEX, WILD_INDEX, type CardCode, type Colour, type LaidCard } from './cards'
+import { CARD_CODES, cardIndex, COLOURS, LAID_CODES, SKIP_INDEX, WILD_AS_NUMBER_INDEX, WILD_INDEX, wildAsColour, wildAsNumber, type CardCode, type Colour, type LaidCard } from './cards'
 import type { GroupRequirement } from './phases'
 
 export interface SolveOptions {
@@ -693,8 +693,8 @@ function addSlot(gi: number, pos: number, need: string): void {
   slotCount++
 }
 const NUMBER_NAMES: readonly string[] = Array.from({ length: 13 }, (_, n) => String(n))
-/** `W=7` / `W=R` by meaning */
-const WILD_AS: Readonly<Record<string, LaidCard>> = Object.fromEntries([...NUMBER_NAMES.slice(1), ...COLOURS].map((m) => [m, `W=${m}`]))
+/** `W=7` / `W=R` by meaning ('1'..'12' or a colour letter): the shared laid codes. */
+const WILD_AS: Readonly<Record<string, LaidCard>> = Object.fromEntries(LAID_CODES.slice(WILD_AS_NUMBER_INDEX).map((code) => [code.slice(2), code]))
 
 /** One natural of number n from the pool (any colour). */
 function takeFromPool(pool: Int32Array, n: number): CardCode {
@@ -842,16 +842,16 @@ export function extendLayDown(hand: readonly CardCode[], laid: LaidGroups, phase
       // A Wild at the end that leads to a natural beyond it, else any free end.
       if (hi + 2 <= 12 && hasNumber(free, hi + 2)) {
         free[WILD_INDEX]--
-        g.push(`W=${++hi}`)
+        g.push(wildAsNumber(++hi))
       } else if (lo - 2 >= 1 && hasNumber(free, lo - 2)) {
         free[WILD_INDEX]--
-        g.unshift(`W=${--lo}`)
+        g.unshift(wildAsNumber(--lo))
       } else if (hi < 12) {
         free[WILD_INDEX]--
-        g.push(`W=${++hi}`)
+        g.push(wildAsNumber(++hi))
       } else if (lo > 1) {
         free[WILD_INDEX]--
-        g.unshift(`W=${--lo}`)
+        g.unshift(wildAsNumber(--lo))
       } else break
     }
   })
@@ -862,7 +862,7 @@ export function extendLayDown(hand: readonly CardCode[], laid: LaidGroups, phase
       if (meaning === null) return
       while (free[WILD_INDEX] > 0) {
         free[WILD_INDEX]--
-        g.push(`W=${meaning}`)
+        g.push(typeof meaning === 'number' ? wildAsNumber(meaning) : wildAsColour(meaning))
       }
     })
   }
