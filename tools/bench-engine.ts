@@ -58,6 +58,7 @@ try {
     gamesPerSecondByProcess: perProcess((r) => r.gamesPerSecond),
     applyOnlyGamesPerSecond: Math.round(median(all((r) => r.applyOnlyGamesPerSecond))),
     applyOnlyGamesPerSecondByProcess: perProcess((r) => r.applyOnlyGamesPerSecond),
+    pureApplyGamesPerSecond: Math.round(median(all((r) => r.pureApplyGamesPerSecond))),
     handsPerGame: Number(median(runs.map((r) => r.handsPerGame)).toFixed(2)),
     actionsPerGame: Math.round(median(runs.map((r) => r.actionsPerGame))),
     games: runs.reduce((n, r) => n + r.games, 0),
@@ -73,6 +74,7 @@ try {
     const procs = (xs: number[]) => `per process ${xs.join(', ')}`
     console.log(`games/s (quick policy, 4 players, classic):  ${result.gamesPerSecond}  [${ok(result.gamesPerSecond, 2000)} target 2,000]  (median round; ${procs(result.gamesPerSecondByProcess)})`)
     console.log(`  engine only (replaying the same logs):     ${result.applyOnlyGamesPerSecond}  (${procs(result.applyOnlyGamesPerSecondByProcess)})`)
+    console.log(`  the same through the pure apply (host):    ${result.pureApplyGamesPerSecond}`)
     console.log(`  hands per game:                            ${result.handsPerGame}`)
     console.log(`  actions per game:                          ${result.actionsPerGame}`)
     console.log(`phase checks/s (canMakePhase, 11 cards):     ${result.phaseChecksPerSecond}  [${ok(result.phaseChecksPerSecond, 1_000_000)} target 1,000,000]`)

@@ -1,8 +1,10 @@
 /**
  * Engine throughput: plays full 4-player Classic games with the trivial `quickAction` policy (src/shared/engine/
- * policy.ts, reading `readonlyViewFor` views; the solver's quick refusal, `solvePhase` when it may lay down),
- * and replays the same games' action logs through `apply` alone (the engine's own share). Rates are games per
- * CPU second of this process, measured in rounds after an untimed warm-up; see tools/bench-engine.ts.
+ * policy.ts, reading live `readonlyViewFor` views; the solver's quick refusal, `solvePhase` when it may lay
+ * down), the loop owning its state (`applyInPlace`, as a simulation would), and replays the same games' action
+ * logs through the engine alone: in place (the engine's share of the loop) and through the pure `apply` (what
+ * the host pays, which copies what an action changes). Rates are games per CPU second of this process, measured
+ * in rounds after an untimed warm-up; see tools/bench-engine.ts.
  */
 import { apply, applyInPlace } from '../../src/shared/engine/apply'
 import { quickAction } from '../../src/shared/engine/policy'
@@ -20,8 +22,10 @@ export interface GamesBenchOptions {
 export interface GamesBench {
   /** Games per CPU second, one entry per round. */
   gamesPerSecond: number[]
-  /** Replaying the same games' logs through `apply` only (no policy, no views), per round. */
+  /** Replaying the same games' logs through `applyInPlace` only (no policy, no views), per round. */
   applyOnlyGamesPerSecond: number[]
+  /** The same replay through the pure `apply`, per round. */
+  pureApplyGamesPerSecond: number[]
   games: number
   handsPerGame: number
   actionsPerGame: number
@@ -88,21 +92,28 @@ export function benchGames(o: GamesBenchOptions): GamesBench {
   // rounds: keeping hundreds of thousands of log entries alive while timing would tax every GC of the loop.
   const logs: { seed: string; log: LogEntry[] }[] = []
   for (let g = 0; g < Math.min(games, REPLAY_GAMES); g++) logs.push({ seed: `bench-${g}`, log: actionLog(playQuickGame(`bench-${g}`).state) })
-  const replayAll = () => {
+  const replayAll = (step: typeof apply) => () => {
     for (const g of logs) {
       let s = newGame({ players: NAMES, seed: g.seed })
       for (const e of g.log) {
-        const r = apply(s, e.seat, e.action)
+        const r = step(s, e.seat, e.action)
         if (!r.ok) throw new Error('replay diverged')
         s = r.state
       }
     }
     return logs.length
   }
-  replayAll() // warm-up
+  const inPlace = replayAll(applyInPlace)
+  const pure = replayAll(apply)
+  inPlace() // warm-up
+  pure()
   const applyOnlyGamesPerSecond: number[] = []
-  for (let r = 0; r < o.rounds; r++) applyOnlyGamesPerSecond.push(rate(o.seconds / 2, replayAll))
-  return { gamesPerSecond, applyOnlyGamesPerSecond, games, handsPerGame: hands / games, actionsPerGame: actions / games }
+  const pureApplyGamesPerSecond: number[] = []
+  for (let r = 0; r < o.rounds; r++) {
+    applyOnlyGamesPerSecond.push(rate(o.seconds / 2, inPlace))
+    pureApplyGamesPerSecond.push(rate(o.seconds / 2, pure))
+  }
+  return { gamesPerSecond, applyOnlyGamesPerSecond, pureApplyGamesPerSecond, games, handsPerGame: hands / games, actionsPerGame: actions / games }
 }
 
 /** The median of some rounds' rates. */
