@@ -22,10 +22,11 @@ const colourSchema = z.enum(['R', 'B', 'Y', 'G'])
 const seatIndex = z.number().int().min(0).max(5)
 const cardNumber = z.number().int().min(1).max(12)
 
+// Read-only, as the engine's LaidGroup: laid groups are shared between states and views, never written.
 export const laidGroupSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('set'), number: cardNumber, cards: z.array(laidCardSchema).max(40) }),
-  z.object({ kind: z.literal('run'), low: cardNumber, high: cardNumber, cards: z.array(laidCardSchema).max(12) }),
-  z.object({ kind: z.literal('colour'), colour: colourSchema, cards: z.array(laidCardSchema).max(60) }),
+  z.object({ kind: z.literal('set'), number: cardNumber, cards: z.array(laidCardSchema).max(40).readonly() }).readonly(),
+  z.object({ kind: z.literal('run'), low: cardNumber, high: cardNumber, cards: z.array(laidCardSchema).max(12).readonly() }).readonly(),
+  z.object({ kind: z.literal('colour'), colour: colourSchema, cards: z.array(laidCardSchema).max(60).readonly() }).readonly(),
 ])
 
 export const phaseDefSchema = z.object({
@@ -38,7 +39,7 @@ export const publicPlayerSchema = z.object({
   name: z.string().max(40),
   phase: z.number().int().nullable(),
   completed: z.array(z.number().int()),
-  laidDown: z.array(laidGroupSchema).nullable(),
+  laidDown: z.array(laidGroupSchema).readonly().nullable(),
   score: z.number().int(),
   pendingSkip: z.boolean(),
   handCount: z.number().int().min(0),
@@ -77,7 +78,7 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('phaseChosen'), seat: seatIndex, phase: z.number().int() }),
   z.object({ type: z.literal('drew'), seat: seatIndex, from: z.enum(['deck', 'discard', 'saved']), card: cardCodeSchema.optional() }),
   z.object({ type: z.literal('reshuffled'), count: z.number().int() }),
-  z.object({ type: z.literal('laidDown'), seat: seatIndex, phase: z.number().int(), groups: z.array(laidGroupSchema) }),
+  z.object({ type: z.literal('laidDown'), seat: seatIndex, phase: z.number().int(), groups: z.array(laidGroupSchema).readonly() }),
   z.object({ type: z.literal('hit'), seat: seatIndex, card: laidCardSchema, target: z.object({ seat: seatIndex, group: z.number().int().min(0).max(7) }) }),
   z.object({ type: z.literal('discarded'), seat: seatIndex, card: cardCodeSchema }),
   z.object({ type: z.literal('skipPlayed'), seat: seatIndex, target: seatIndex.nullable() }),

@@ -58,7 +58,7 @@ export type GameEvent =
   /** `card` only when it was public (the discard pile's top): deck and Save Pile draws stay secret. */
   | { type: 'drew'; seat: number; from: 'deck' | 'discard' | 'saved'; card?: CardCode }
   | { type: 'reshuffled'; count: number }
-  | { type: 'laidDown'; seat: number; phase: number; groups: LaidGroup[] }
+  | { type: 'laidDown'; seat: number; phase: number; groups: readonly LaidGroup[] }
   | { type: 'hit'; seat: number; card: LaidCard; target: { seat: number; group: number } }
   | { type: 'discarded'; seat: number; card: CardCode }
   /** A Skip played as the discard; `target` `null` when it has no effect (section 4). */

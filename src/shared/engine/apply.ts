@@ -40,7 +40,7 @@ export function applyInPlace(state: GameState, seat: number, rawAction: unknown)
 
 /**
  * A copy of `state` that `applyInPlace` may own: its own player records, hands, Save Piles, completed lists and
- * discard pile. (The draw pile is never written, and laid groups are frozen, so those stay shared.)
+ * discard pile. (The draw pile is never written, and laid groups are read-only, so those stay shared.)
  */
 export function ownedCopy(state: GameState): GameState {
   const next = copyState(state)
@@ -215,16 +215,6 @@ function endIfStuck(state: GameState, events: GameEvent[]): GameState {
   return isHandStuck(state) ? endHand(state, null, events) : state
 }
 
-/** Laid groups are never changed once on the table (a hit makes a new group): frozen, views share them. */
-function freezeGroups(groups: LaidGroup[]): LaidGroup[] {
-  for (const g of groups) {
-    if (Object.isFrozen(g)) continue
-    Object.freeze(g.cards)
-    Object.freeze(g)
-  }
-  return Object.freeze(groups) as LaidGroup[]
-}
-
 /** Section 9: each player, from the dealer's left, publicly chooses an uncompleted phase. */
 function choosePhase(state: GameState, seat: number, phase: number, events: GameEvent[]): GameState | Result {
   if (state.stage !== 'choosePhase') return fail('NOT_CHOOSING', 'phases are chosen only before play starts')
@@ -326,7 +316,7 @@ function layDown(state: GameState, seat: number, groups: string[][], events: Gam
     return fail('INVALID_PHASE', 'going out needs a final discard (mustDiscardToGoOut)')
   events.push({ type: 'laidDown', seat, phase: phase.number, groups: laid })
   state.laidThisTurn = true
-  state.players = withPlayer(state, seat, { hand, laidDown: freezeGroups(laid) })
+  state.players = withPlayer(state, seat, { hand, laidDown: laid })
   return hand.length === 0 ? goOut(state, seat, events) : endIfStuck(state, events)
 }
 
@@ -346,14 +336,15 @@ function hit(state: GameState, seat: number, action: Extract<Action, { type: 'hi
   if (!group) return fail('INVALID_HIT', `${action.card} does not fit that group`)
   if (left === 0 && state.rules.mustDiscardToGoOut)
     return fail('INVALID_HIT', 'going out needs a final discard (mustDiscardToGoOut)')
-  // Copied by a loop: the laid groups are frozen, and slice() on a frozen array is slow.
+  // A new array with the new group: laid groups (and their arrays) are never written once on the table, as
+  // their read-only type says, so states and views share them. (Freezing them cost 5-9 % of games/s.)
   const laid: LaidGroup[] = new Array(target.length)
   for (let i = 0; i < target.length; i++) laid[i] = i === gi ? group : target[i]
   if (!inPlace) {
     state.players = state.players.slice()
     state.players[ts] = copyPlayer(state.players[ts])
   }
-  state.players[ts].laidDown = freezeGroups(laid)
+  state.players[ts].laidDown = laid
   removeFromHand(state, seat, slot)
   const old = target[gi]
   const placed = group.kind === 'run' && old.kind === 'run' && group.low < old.low ? group.cards[0] : group.cards[group.cards.length - 1]

@@ -23,9 +23,9 @@ import {
 import type { GroupRequirement, PhaseDef } from './phases'
 
 export type LaidGroup =
-  | { kind: 'set'; number: number; cards: LaidCard[] }
-  | { kind: 'run'; low: number; high: number; cards: LaidCard[] }
-  | { kind: 'colour'; colour: Colour; cards: LaidCard[] }
+  | { readonly kind: 'set'; readonly number: number; readonly cards: readonly LaidCard[] }
+  | { readonly kind: 'run'; readonly low: number; readonly high: number; readonly cards: readonly LaidCard[] }
+  | { readonly kind: 'colour'; readonly colour: Colour; readonly cards: readonly LaidCard[] }
 
 /** A card as given in a lay-down or hit, read once. */
 type Given =

@@ -128,7 +128,7 @@ export function quickAction(view: GameView): Action | null {
   if (view.stage === 'draw') return DRAW_DECK
   const me = view.players[view.seat]
   const hand = view.hand
-  // Indexed loops throughout: phases and laid groups are frozen arrays, which for-of iterates slowly.
+  // Indexed loops throughout: phases are frozen arrays, which for-of iterates slowly.
   const phases = view.phases
   const number = me.phase // read once: a live view's record computes it
   let phase: PhaseDef | null = null

@@ -181,7 +181,7 @@ export function runScenario(input: unknown): ScenarioRun {
   return { valid: true, output: { ok, steps, state: outputState(state) }, state, events }
 }
 
-function laidCodes(groups: LaidGroup[] | null): string[][] | null {
+function laidCodes(groups: readonly LaidGroup[] | null): string[][] | null {
   return groups ? groups.map((g) => g.cards.slice()) : null
 }
 

@@ -24,7 +24,7 @@ export interface PlayerState {
   /** Masters: phase numbers completed, in the order made. */
   completed: number[]
   /** The phase laid down this hand (with hits), `null` before. */
-  laidDown: LaidGroup[] | null
+  laidDown: readonly LaidGroup[] | null
   score: number
   /** A Skip waiting in front of this player (section 4); the card itself is counted here. */
   pendingSkip: boolean

@@ -16,7 +16,7 @@ export interface PublicPlayer {
   /** Classic: the phase being attempted; Masters: the active phase (`null` before choosing). */
   phase: number | null
   completed: number[]
-  laidDown: LaidGroup[] | null
+  laidDown: readonly LaidGroup[] | null
   score: number
   pendingSkip: boolean
   handCount: number
@@ -104,7 +104,7 @@ class SharedPlayer implements PublicPlayer {
   get completed(): number[] {
     return this.#state.players[this.seat].completed
   }
-  get laidDown(): LaidGroup[] | null {
+  get laidDown(): readonly LaidGroup[] | null {
     return this.#state.players[this.seat].laidDown
   }
   get score(): number {
@@ -203,7 +203,7 @@ function publicRecord(state: GameState, s: number): PublicPlayer {
     name: p.name,
     phase: phaseNumberOf(state, p),
     completed: p.completed.slice(),
-    // Laid groups are frozen in the state (apply.ts): shared, not copied.
+    // Laid groups are read-only (LaidGroup): shared, not copied.
     laidDown: p.laidDown,
     score: p.score,
     pendingSkip: p.pendingSkip,
