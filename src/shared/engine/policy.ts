@@ -131,12 +131,14 @@ export function quickAction(view: GameView): Action | null {
   // Indexed loops throughout: phases are frozen arrays, which for-of iterates slowly.
   const phases = view.phases
   const number = me.phase // read once: a live view's record computes it
-  let phase: PhaseDef | null = null
-  for (let i = 0; i < phases.length; i++)
-    if (phases[i].number === number) {
-      phase = phases[i]
-      break
-    }
+  // Phase lists are usually numbered 1, 2, 3…: try that slot first.
+  let phase: PhaseDef | null = number !== null && number >= 1 && number <= phases.length && phases[number - 1].number === number ? phases[number - 1] : null
+  if (phase === null)
+    for (let i = 0; i < phases.length; i++)
+      if (phases[i].number === number) {
+        phase = phases[i]
+        break
+      }
   const opts = view.rules.wildsNeedNaturalPerGroup ? NATURAL_PER_GROUP : NATURAL_PER_PHASE
   // The hand as card indices, with number and colour tallies (for the solver's quick refusal and the discard).
   const len = hand.length
