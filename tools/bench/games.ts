@@ -9,7 +9,7 @@
 import { apply, applyInPlace } from '../../src/shared/engine/apply'
 import { quickAction } from '../../src/shared/engine/policy'
 import { actionLog, newGame, type GameState, type LogEntry } from '../../src/shared/engine/state'
-import { readonlyViewFor } from '../../src/shared/engine/views'
+import { readonlyViewFor } from '../../src/shared/engine/live-view'
 
 export interface GamesBenchOptions {
   /** CPU seconds per round. */

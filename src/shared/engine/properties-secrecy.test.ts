@@ -8,7 +8,8 @@ import { apply } from './apply'
 import { quickAction, timeoutAction } from './policy'
 import { gameArbitrary as game, params, PROPERTY_SEED, RULE_COMBOS } from './test-games'
 import { playRandomGame, viewSecrecyError } from './testing'
-import { readonlyViewFor, spectatorView, viewFor, type GameView } from './views'
+import { readonlyViewFor } from './live-view'
+import { spectatorView, viewFor, type GameView } from './views'
 
 const VIEW_GAMES = 250
 
