@@ -6,8 +6,8 @@ import type { CardCode } from './cards'
 import type { LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
 import type { RuleOptions } from './rules'
-import { phaseNumberOf, type GameState, type HandResult, type Stage } from './state'
-import { publicRecord, viewFor, type GameView, type PublicPlayer } from './views'
+import { inHand, phaseNumberOf, type GameState, type HandResult, type Stage } from './state'
+import { checkSeat, publicRecord, viewFor, type GameView, type PublicPlayer } from './views'
 
 /**
  * The same view as `viewFor` (exactly what the seat may see), but read live from the state instead of copied:
@@ -18,7 +18,7 @@ import { publicRecord, viewFor, type GameView, type PublicPlayer } from './views
  * are the state's). `JSON.stringify` gives exactly `viewFor`'s JSON.
  */
 export function readonlyViewFor(state: GameState, seat: number): GameView {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
+  checkSeat(state, seat)
   return new SharedView(state, seat)
 }
 
@@ -73,7 +73,7 @@ class SharedPlayer implements PublicPlayer {
     return this.#state.players[this.seat].savedThisHand
   }
   get inHand(): boolean {
-    return this.#state.tieBreak === null || this.#state.tieBreak.includes(this.seat)
+    return inHand(this.#state, this.seat)
   }
   toJSON(): PublicPlayer {
     return publicRecord(this.#state, this.seat)

@@ -28,7 +28,7 @@
  * re-entered, so this is safe. A phase (the `GroupRequirement[]` array) is compiled once and cached by
  * identity, so phases are treated as immutable data, as everywhere in the engine.
  */
-import { CARD_CODES, cardIndex, COLOURS, LAID_CODES, SKIP_INDEX, WILD_AS_NUMBER_INDEX, WILD_INDEX, wildAsColour, wildAsNumber, type CardCode, type Colour, type LaidCard } from './cards'
+import { CARD_CODES, cardIndex, COLOURS, LAID_CODES, WILD_AS_NUMBER_INDEX, WILD_INDEX, wildAsColour, wildAsNumber, type CardCode, type Colour, type LaidCard } from './cards'
 import type { GroupRequirement } from './phases'
 
 export interface SolveOptions {

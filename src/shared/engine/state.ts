@@ -252,7 +252,7 @@ export function redeal(handSeed: string, opts: RedealOptions): Deal {
   // Cards come off the top (the end) one at a time; indexed loops, as the deal runs every hand.
   let top = deck.length
   for (let r = 0; r < HAND_SIZE; r++) for (let k = 0; k < order.length; k++) if (top > 0) hands[order[k]].push(deck[--top])
-  while (deck.length > top) deck.pop()
+  deck.length = top
   const upcard = deck.pop() ?? null
   return { hands, upcard, drawPile: deck }
 }

@@ -8,7 +8,7 @@ import type { Action } from './actions'
 import { applyHit, canHit, type LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
 import type { RuleOptions } from './rules'
-import { phaseNumberOf, type GameState, type HandResult, type Stage } from './state'
+import { inHand, phaseNumberOf, type GameState, type HandResult, type Stage } from './state'
 
 export interface PublicPlayer {
   seat: number
@@ -55,8 +55,13 @@ export function spectatorView(state: GameState): GameView {
 }
 
 export function viewFor(state: GameState, seat: number): GameView {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
+  checkSeat(state, seat)
   return buildView(state, seat)
+}
+
+/** Throws unless `seat` is one of the state's seats (a caller's bug, not a player's move). */
+export function checkSeat(state: GameState, seat: number): void {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
 }
 
 /** Seat `s`'s public record (a copy: its arrays are new, laid groups shared). */
@@ -74,7 +79,7 @@ export function publicRecord(state: GameState, s: number): PublicPlayer {
     handCount: p.hand.length,
     savedCount: p.saved.length,
     savedThisHand: p.savedThisHand,
-    inHand: state.tieBreak === null || state.tieBreak.includes(s),
+    inHand: inHand(state, s),
   }
 }
 
