@@ -27,28 +27,23 @@ export type LaidGroup =
   | { readonly kind: 'run'; readonly low: number; readonly high: number; readonly cards: readonly LaidCard[] }
   | { readonly kind: 'colour'; readonly colour: Colour; readonly cards: readonly LaidCard[] }
 
-/** A card as given in a lay-down or hit, read once. */
-type Given =
-  | { t: 'n'; code: CardCode; number: number; colour: Colour }
-  | { t: 'w' } // bare Wild: the engine chooses
-  | { t: 'wn'; number: number } // W=7
-  | { t: 'wc'; colour: Colour } // W=R
-  | { t: 'x' } // a Skip or anything else that never fits
+// Cards as given in a lay-down or hit are read by `laidIndex` (cards.ts): a natural card 0..47 (colour
+// `(i / 12) | 0`, number `i % 12 + 1`), a bare Wild (`WILD_INDEX`: the engine chooses its meaning), a declared
+// Wild `W=n` or `W=<colour>`; a Skip or anything else never fits. Integer reading, no per-card objects:
+// every lay-down and hit reads every card.
 
-/** Every laid code's reading by `laidIndex`, made once (plain shared data, never written). */
-const GIVEN: readonly Given[] = LAID_CODES.map((code, i): Given => {
-  if (i === WILD_INDEX) return { t: 'w' }
-  if (i === SKIP_INDEX) return { t: 'x' }
-  if (i >= WILD_AS_COLOUR_INDEX) return { t: 'wc', colour: COLOURS[i - WILD_AS_COLOUR_INDEX] }
-  if (i >= WILD_AS_NUMBER_INDEX) return { t: 'wn', number: i - WILD_AS_NUMBER_INDEX + 1 }
-  return { t: 'n', code, number: (i % 12) + 1, colour: COLOURS[(i / 12) | 0] }
-})
-const NEVER_FITS: Given = { t: 'x' }
+/** A laid index's (≥ 0) number (natural card or `W=n`); 0 for a bare Wild, -1 for a `W=<colour>` or a Skip. */
+function numberOfLaid(i: number): number {
+  if (i < WILD_INDEX) return (i % 12) + 1
+  if (i === WILD_INDEX) return 0
+  return i >= WILD_AS_NUMBER_INDEX && i < WILD_AS_COLOUR_INDEX ? i - WILD_AS_NUMBER_INDEX + 1 : -1
+}
 
-/** What a given code stands for (character arithmetic and a table: lay-downs and hits read every card). */
-function readGiven(code: string): Given {
-  const i = laidIndex(code)
-  return i < 0 ? NEVER_FITS : GIVEN[i]
+/** A laid index's (≥ 0) colour (`COLOURS` index; natural card or `W=<colour>`); 4 for a bare Wild, -1 for a `W=n` or a Skip. */
+function colourOfLaid(i: number): number {
+  if (i < WILD_INDEX) return (i / 12) | 0
+  if (i === WILD_INDEX) return 4
+  return i >= WILD_AS_COLOUR_INDEX ? i - WILD_AS_COLOUR_INDEX : -1
 }
 
 /** The card a laid or given code takes from the hand: `W=7` is one of my Wilds. */
@@ -57,82 +52,97 @@ export function handCardOf(code: string): CardCode {
 }
 
 export function isNatural(code: string): boolean {
-  return readGiven(code).t === 'n'
+  const i = laidIndex(code)
+  return i >= 0 && i < WILD_INDEX
 }
+
+/** Scratch for the group being read (lay-downs are synchronous): the cards' laid indices, and a run's slots. */
+let given = new Int32Array(32)
+const runSlot = new Int32Array(MAX_NUMBER + 1)
+/** Natural cards in the group `makeGroup` made last (makePhase's natural-card rule reads it). */
+let lastNaturals = 0
 
 /**
  * Builds one group of a lay-down, or `null` when the cards do not make it (RULES.md section 5).
  * Needs at least `req.size` cards; Skips never fit. Bare Wilds get a valid meaning chosen here.
  */
 export function makeGroup(codes: readonly string[], req: GroupRequirement): LaidGroup | null {
-  if (codes.length < req.size) return null
-  const given = codes.map(readGiven)
-  if (given.some((g) => g.t === 'x')) return null
+  const len = codes.length
+  if (len < req.size) return null
+  if (len > given.length) given = new Int32Array(len * 2)
+  let naturals = 0
+  for (let k = 0; k < len; k++) {
+    const i = laidIndex(codes[k])
+    if (i < 0 || i === SKIP_INDEX) return null
+    if (i < WILD_INDEX) naturals++
+    given[k] = i
+  }
+  lastNaturals = naturals
   switch (req.kind) {
     case 'set':
-      return makeSet(given)
+      return makeSet(len)
     case 'run':
-      return makeRun(given)
+      return makeRun(len)
     case 'colour':
-      return makeColour(given)
+      return makeColour(len)
   }
 }
 
-function makeSet(given: Given[]): LaidGroup | null {
+function makeSet(len: number): LaidGroup | null {
   let number = 0
-  for (const g of given) {
-    const n = g.t === 'n' || g.t === 'wn' ? g.number : g.t === 'wc' ? -1 : 0
-    if (n === -1) return null
-    if (n && number && n !== number) return null
+  for (let k = 0; k < len; k++) {
+    const n = numberOfLaid(given[k])
+    if (n === -1 || (n && number && n !== number)) return null
     if (n) number = n
   }
   if (!number) number = MAX_NUMBER // all bare Wilds: any number is valid
-  const cards = given.map((g) => (g.t === 'n' ? g.code : wildAsNumber(number)))
+  const wild = wildAsNumber(number)
+  const cards: LaidCard[] = new Array(len)
+  for (let k = 0; k < len; k++) cards[k] = given[k] < WILD_INDEX ? LAID_CODES[given[k]] : wild
   return { kind: 'set', number, cards }
 }
 
-function makeColour(given: Given[]): LaidGroup | null {
-  let colour: Colour | null = null
-  for (const g of given) {
-    const c = g.t === 'n' || g.t === 'wc' ? g.colour : g.t === 'wn' ? 'X' : null
-    if (c === 'X') return null
-    if (c && colour && c !== colour) return null
-    if (c) colour = c as Colour
+function makeColour(len: number): LaidGroup | null {
+  let colour = 4 // none yet
+  for (let k = 0; k < len; k++) {
+    const c = colourOfLaid(given[k])
+    if (c === -1 || (c !== 4 && colour !== 4 && c !== colour)) return null
+    if (c !== 4) colour = c
   }
-  const col: Colour = colour ?? 'R'
-  const cards = given.map((g) => (g.t === 'n' ? g.code : wildAsColour(col)))
+  const col: Colour = COLOURS[colour === 4 ? 0 : colour] // all bare Wilds: red
+  const wild = wildAsColour(col)
+  const cards: LaidCard[] = new Array(len)
+  for (let k = 0; k < len; k++) cards[k] = given[k] < WILD_INDEX ? LAID_CODES[given[k]] : wild
   return { kind: 'colour', colour: col, cards }
 }
 
-function makeRun(given: Given[]): LaidGroup | null {
-  const len = given.length
+function makeRun(len: number): LaidGroup | null {
   if (len > MAX_NUMBER - MIN_NUMBER + 1) return null
-  const at: (string | null)[] = new Array(MAX_NUMBER + 1).fill(null)
+  runSlot.fill(-1)
   let lo = 99
   let hi = 0
   let bare = 0
-  for (const g of given) {
-    if (g.t === 'w') {
+  for (let k = 0; k < len; k++) {
+    const n = numberOfLaid(given[k])
+    if (n === 0) {
       bare++
       continue
     }
-    if (g.t === 'wc') return null
-    const n = (g as { number: number }).number
-    if (at[n] !== null) return null // a run has each number once
-    at[n] = g.t === 'n' ? g.code : wildAsNumber(n)
+    if (n === -1 || runSlot[n] !== -1) return null // a run has each number once
+    runSlot[n] = given[k] < WILD_INDEX ? given[k] : WILD_AS_NUMBER_INDEX + n - 1
     if (n < lo) lo = n
     if (n > hi) hi = n
   }
   // Choose the lowest end: keep the fixed cards, extend upwards first (no wrap-around, section 5).
-  let low = hi === 0 ? MIN_NUMBER : Math.min(lo, MAX_NUMBER - len + 1)
+  const low = hi === 0 ? MIN_NUMBER : Math.min(lo, MAX_NUMBER - len + 1)
   if (low < MIN_NUMBER) return null
   const high = low + len - 1
   if (hi > high) return null
-  const cards: LaidCard[] = []
+  const cards: LaidCard[] = new Array(len)
   for (let n = low; n <= high; n++) {
-    const c = at[n]
-    if (c !== null) cards.push(c)
-    else if (bare-- > 0) cards.push(wildAsNumber(n))
+    const i = runSlot[n]
+    if (i !== -1) cards[n - low] = LAID_CODES[i]
+    else if (bare-- > 0) cards[n - low] = wildAsNumber(n)
     else return null
   }
   return { kind: 'run', low, high, cards }
@@ -153,11 +163,8 @@ export function makePhase(
   for (let i = 0; i < groups.length; i++) {
     const g = makeGroup(groups[i], phase.groups[i])
     if (!g) return null
-    // Naturals keep their code in the laid group; every Wild is laid as `W=…`.
-    let n = 0
-    for (const c of g.cards) if (c.charCodeAt(0) !== 87) n++
-    if (wildsNeedNaturalPerGroup && n === 0) return null
-    naturals += n
+    if (wildsNeedNaturalPerGroup && lastNaturals === 0) return null
+    naturals += lastNaturals
     laid.push(g)
   }
   if (naturals === 0) return null
@@ -169,47 +176,60 @@ export function makePhase(
  * A bare Wild on a run goes to the high end when it can, else the low end.
  */
 export function applyHit(group: LaidGroup, code: string): LaidGroup | null {
-  const g = readGiven(code)
+  const i = laidIndex(code)
+  if (i < 0) return null
+  const natural = i < WILD_INDEX
   switch (group.kind) {
     case 'set': {
-      if (g.t === 'n' || g.t === 'wn') {
-        if (g.number !== group.number) return null
-      } else if (g.t !== 'w') return null
-      const laid = g.t === 'n' ? g.code : wildAsNumber(group.number)
-      return { kind: 'set', number: group.number, cards: [...group.cards, laid] }
+      const n = numberOfLaid(i)
+      if (n === -1 || (n !== 0 && n !== group.number)) return null
+      return { kind: 'set', number: group.number, cards: withCard(group.cards, natural ? LAID_CODES[i] : wildAsNumber(group.number), false) }
     }
     case 'colour': {
-      if (g.t === 'n' || g.t === 'wc') {
-        if (g.colour !== group.colour) return null
-      } else if (g.t !== 'w') return null
-      const laid = g.t === 'n' ? g.code : wildAsColour(group.colour)
-      return { kind: 'colour', colour: group.colour, cards: [...group.cards, laid] }
+      const c = colourOfLaid(i)
+      if (c === -1 || (c !== 4 && COLOURS[c] !== group.colour)) return null
+      return { kind: 'colour', colour: group.colour, cards: withCard(group.cards, natural ? LAID_CODES[i] : wildAsColour(group.colour), false) }
     }
     case 'run': {
-      let n: number
-      if (g.t === 'n' || g.t === 'wn') n = g.number
-      else if (g.t === 'w') n = group.high < MAX_NUMBER ? group.high + 1 : group.low - 1
-      else return null
-      const laid = g.t === 'n' ? g.code : wildAsNumber(n)
-      if (n === group.high + 1 && n <= MAX_NUMBER)
-        return { kind: 'run', low: group.low, high: n, cards: [...group.cards, laid] }
-      if (n === group.low - 1 && n >= MIN_NUMBER)
-        return { kind: 'run', low: n, high: group.high, cards: [laid, ...group.cards] }
-      return null
+      let n = numberOfLaid(i)
+      if (n === -1) return null
+      if (n === 0) n = group.high < MAX_NUMBER ? group.high + 1 : group.low - 1
+      const high = n === group.high + 1 && n <= MAX_NUMBER
+      if (!high && !(n === group.low - 1 && n >= MIN_NUMBER)) return null
+      const laid = natural ? LAID_CODES[i] : wildAsNumber(n)
+      return high
+        ? { kind: 'run', low: group.low, high: n, cards: withCard(group.cards, laid, false) }
+        : { kind: 'run', low: n, high: group.high, cards: withCard(group.cards, laid, true) }
     }
   }
 }
 
+/** `cards` with `card` added at the end, or at the front (a new array: laid groups are never written). */
+function withCard(cards: readonly LaidCard[], card: LaidCard, atFront: boolean): LaidCard[] {
+  const n = cards.length
+  const out: LaidCard[] = new Array(n + 1)
+  const from = atFront ? 1 : 0
+  for (let k = 0; k < n; k++) out[k + from] = cards[k]
+  out[atFront ? 0 : n] = card
+  return out
+}
+
 export function canHit(group: LaidGroup, code: string): boolean {
-  const g = readGiven(code)
+  const i = laidIndex(code)
+  if (i < 0) return false
   switch (group.kind) {
-    case 'set':
-      return g.t === 'w' || ((g.t === 'n' || g.t === 'wn') && g.number === group.number)
-    case 'colour':
-      return g.t === 'w' || ((g.t === 'n' || g.t === 'wc') && g.colour === group.colour)
-    case 'run':
-      if (g.t === 'w') return group.high < MAX_NUMBER || group.low > MIN_NUMBER
-      if (g.t !== 'n' && g.t !== 'wn') return false
-      return (g.number === group.high + 1 && g.number <= MAX_NUMBER) || (g.number === group.low - 1 && g.number >= MIN_NUMBER)
+    case 'set': {
+      const n = numberOfLaid(i)
+      return n === 0 || n === group.number
+    }
+    case 'colour': {
+      const c = colourOfLaid(i)
+      return c === 4 || (c !== -1 && COLOURS[c] === group.colour)
+    }
+    case 'run': {
+      const n = numberOfLaid(i)
+      if (n === 0) return group.high < MAX_NUMBER || group.low > MIN_NUMBER
+      return n !== -1 && ((n === group.high + 1 && n <= MAX_NUMBER) || (n === group.low - 1 && n >= MIN_NUMBER))
+    }
   }
 }
