@@ -4,7 +4,7 @@
  * the hot path of `apply` (a test checks they agree).
  */
 import { z } from 'zod'
-import { CARD_CODES, cardIndex, isCardCode, laidIndex, type CardCode, type LaidCard } from './cards'
+import { CARD_CODES, cardIndex, isCardCode, LAID_CODES, laidIndex, type CardCode, type LaidCard } from './cards'
 import type { LaidGroup } from './groups'
 
 const handCard = z.string().refine(isCardCode, 'not a card code')
@@ -91,7 +91,6 @@ const DISCARDS: readonly Action[] = CARD_CODES.map((card) => Object.freeze({ typ
 const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
 const SKIPS: Action[] = [0, 1, 2, 3, 4, 5].map((target) => Object.freeze({ type: 'skip', card: 'S', target }))
 const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
-const isLay = (x: unknown): x is string => laidIndex(x) >= 0
 
 /**
  * Reads an untrusted action; `null` when it cannot be read at all (BAD_ACTION). Same shape as
@@ -106,16 +105,13 @@ export function readAction(x: unknown): Action | null {
       if (a.from !== 'deck' && a.from !== 'discard' && a.from !== 'saved') return null
       if (a.card !== undefined && !isHand(a.card)) return null
       return a.card === undefined ? DRAWS.get(a.from)! : { type: 'draw', from: a.from, card: a.card }
-    case 'layDown': {
-      if (!Array.isArray(a.groups) || a.groups.length < 1 || a.groups.length > 8) return null
-      for (const g of a.groups) if (!Array.isArray(g) || g.length < 1 || g.length > 24 || !g.every(isLay)) return null
-      return { type: 'layDown', groups: (a.groups as string[][]).map((g) => g.slice()) }
-    }
+    case 'layDown':
+      return readLayDown(a.groups)
     case 'hit': {
-      if (!isLay(a.card)) return null
+      const i = laidIndex(a.card)
       const t = a.target as Record<string, unknown> | null
-      if (typeof t !== 'object' || t === null || !isInt(t.seat, 0, 5) || !isInt(t.group, 0, 7)) return null
-      return { type: 'hit', card: a.card, target: { seat: t.seat, group: t.group } }
+      if (i < 0 || typeof t !== 'object' || t === null || !isInt(t.seat, 0, 5) || !isInt(t.group, 0, 7)) return null
+      return { type: 'hit', card: LAID_CODES[i], target: { seat: t.seat, group: t.group } }
     }
     case 'discard': {
       const i = cardIndex(a.card)
@@ -136,6 +132,27 @@ export function readAction(x: unknown): Action | null {
     default:
       return null
   }
+}
+
+/**
+ * A lay-down's groups, copied (never the caller's arrays) with each card as its shared code string (`LAID_CODES`:
+ * the engine's card comparisons are then pointer comparisons); `null` unless 1-8 groups of 1-24 card codes.
+ */
+function readLayDown(groups: unknown): Action | null {
+  if (!Array.isArray(groups) || groups.length < 1 || groups.length > 8) return null
+  const out: LaidCard[][] = new Array(groups.length)
+  for (let k = 0; k < groups.length; k++) {
+    const g: unknown = groups[k]
+    if (!Array.isArray(g) || g.length < 1 || g.length > 24) return null
+    const cards: LaidCard[] = new Array(g.length)
+    for (let j = 0; j < g.length; j++) {
+      const i = laidIndex(g[j]) // -1 also for a hole in a sparse array
+      if (i < 0) return null
+      cards[j] = LAID_CODES[i]
+    }
+    out[k] = cards
+  }
+  return { type: 'layDown', groups: out }
 }
 
 export function assertNever(x: never): never {
