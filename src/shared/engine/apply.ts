@@ -9,7 +9,7 @@ import { applyHit, handCardOf, makePhase, type LaidGroup } from './groups'
 import { shuffleWithState } from './rng'
 import { dealNextHand, endHand } from './scoring'
 import { isHandStuck } from './stuck'
-import { activePhaseOf, appendLog, copyPlayer, copyState, inHand, MAX_PLAYERS, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
+import { activePhaseOf, appendLog, appendLogInPlace, copyPlayer, copyState, inHand, MAX_PLAYERS, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
 
 export type { ApplyResult } from './actions'
 
@@ -27,7 +27,8 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
  *
  * `state` must be owned: made by `newGame`, `ownedCopy` or an earlier `applyInPlace`, and not shared with a
  * state anyone still reads (a state from `apply` shares arrays with its predecessor: pass it through
- * `ownedCopy` first). After the call, use only the returned state.
+ * `ownedCopy` first). After the call, use only the returned state. The result object and its `events` list
+ * are reused by the next call: read them before it.
  */
 export function applyInPlace(state: GameState, seat: number, rawAction: unknown): Result {
   inPlace = true
@@ -52,6 +53,7 @@ export function ownedCopy(state: GameState): GameState {
     return q
   })
   next.discard = state.discard.slice()
+  if (state.log) next.log = { chunks: state.log.chunks.slice(), tail: state.log.tail }
   return next
 }
 
@@ -84,11 +86,20 @@ function run(state: GameState, seat: number, rawAction: unknown): Result {
   }
   if ('ok' in next) return next
   next.version = state.version + 1
+  if (inPlace) {
+    // The log too is owned: appended in place (`ownedCopy` copies its top). The result is reused (see applyInPlace).
+    if (next.log) appendLogInPlace(next.log, seat, action)
+    inPlaceResult.state = next
+    return inPlaceResult
+  }
   if (state.log) next.log = appendLog(state.log, seat, action)
   return { ok: true, state: next, events: events.length === 1 ? [events[0]] : events.slice() }
 }
 
-const eventScratch: GameEvent[] = []
+/** `applyInPlace`'s one result: its state is set per call, its events are the scratch list itself. */
+const inPlaceResult: { ok: true; state: GameState; events: GameEvent[] } = { ok: true, state: null as unknown as GameState, events: [] }
+
+const eventScratch: GameEvent[] = inPlaceResult.events
 
 // The two commonest events as shared frozen objects (events are data, never written): per seat, and per seat
 // and card. Built once; a draw or discard then allocates no event.

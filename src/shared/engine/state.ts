@@ -333,18 +333,34 @@ export function emptyLog(): GameLog {
 export function appendLog(log: GameLog, seat: number, action: Action): GameLog {
   const size = log.tail === null ? 1 : log.tail.size + 1
   if (size < LOG_CHUNK) return { chunks: log.chunks, tail: { seat, action, prev: log.tail, size } }
+  const chunks = log.chunks.slice()
+  chunks.push(fullChunk(log.tail, seat, action, size))
+  return { chunks, tail: null }
+}
+
+/** `appendLog` for an owned log (`applyInPlace`): the same entries, written into `log` itself. */
+export function appendLogInPlace(log: GameLog, seat: number, action: Action): void {
+  const size = log.tail === null ? 1 : log.tail.size + 1
+  if (size < LOG_CHUNK) {
+    log.tail = { seat, action, prev: log.tail, size }
+  } else {
+    log.chunks.push(fullChunk(log.tail, seat, action, size))
+    log.tail = null
+  }
+}
+
+/** A tail of `size - 1` cells plus one more entry, as a chunk (oldest first). */
+function fullChunk(tail: LogCell | null, seat: number, action: Action, size: number): LogChunk {
   const seats: number[] = new Array(size)
   const actions: Action[] = new Array(size)
   seats[size - 1] = seat
   actions[size - 1] = action
-  let cell = log.tail
+  let cell = tail
   for (let i = size - 2; i >= 0 && cell; i--, cell = cell.prev) {
     seats[i] = cell.seat
     actions[i] = cell.action
   }
-  const chunks = log.chunks.slice()
-  chunks.push({ seats, actions })
-  return { chunks, tail: null }
+  return { seats, actions }
 }
 
 /**
