@@ -7,6 +7,7 @@ import type { Action } from './actions'
 import { bestPartial } from './distance'
 import type { LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
+import { MAX_PLAYERS } from './state'
 import { mayMakePhase, solvePhase, type SolveOptions } from './solver'
 import { canHitNow, legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
 
@@ -178,9 +179,14 @@ export function quickAction(view: GameView): Action | null {
     }
   }
   if (skips > 0) {
-    const targets = skipTargets(view)
-    if (hand.length === 1 || targets.length === 0 || view.rules.skipTarget === 'next') return { type: 'skip', card: 'S' }
-    return { type: 'skip', card: 'S', target: targets[0] }
+    // The first of `skipTargets` (seat order), found without building the list.
+    if (hand.length === 1 || view.rules.skipTarget === 'next') return SKIP_NO_TARGET
+    const players = view.players
+    for (let s = 0; s < players.length; s++) {
+      const p = players[s]
+      if (s !== view.seat && p.inHand && !p.pendingSkip) return SKIP_AT[s]
+    }
+    return SKIP_NO_TARGET
   }
   // The discard: partner counts per card from the tallies, by the phase's group kinds (no phase: one set).
   let sets = phase ? 0 : 1
@@ -218,5 +224,7 @@ export function quickAction(view: GameView): Action | null {
 // Shared frozen actions (actions are data, never written).
 const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
 const DRAW_DECK: Action = Object.freeze({ type: 'draw', from: 'deck' })
+const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
+const SKIP_AT: readonly Action[] = Array.from({ length: MAX_PLAYERS }, (_, target) => Object.freeze({ type: 'skip', card: 'S', target }))
 const NATURAL_PER_GROUP: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: true })
 const NATURAL_PER_PHASE: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: false })
