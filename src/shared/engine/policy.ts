@@ -100,8 +100,11 @@ export function timeoutAction(view: GameView): Action | null {
 /** Scratch tallies (the policy is synchronous and never re-entered). Index 0 and 13..15 stay 0. */
 const byNumber = new Int32Array(16)
 const byColour = new Int32Array(4)
-/** `present[n + 2]`: the hand holds a number-`n` card (1..12); the two slots at each end stay 0. */
-const present = new Int32Array(17)
+/**
+ * Twice a card's run partners from the hand's numbers around its own, n − 2 … n + 2 as bits 0..4: a neighbour
+ * (n ± 1) counts 2, a number two away counts 1 (bit 2, the card's own number, counts nothing).
+ */
+const RUN_PARTNERS = Int8Array.from({ length: 32 }, (_, w) => 2 * (((w >> 1) & 1) + ((w >> 3) & 1)) + (w & 1) + ((w >> 4) & 1))
 let handIndex = new Int32Array(64)
 
 /**
@@ -149,6 +152,7 @@ export function quickAction(view: GameView): Action | null {
   let skips = 0
   let wilds = 0
   let naturals = 0
+  let numbers = 0 // bit n + 2: the hand holds a number-n card
   for (let i = 0; i < len; i++) {
     const idx = cardIndex(hand[i])
     handIndex[i] = idx
@@ -156,7 +160,9 @@ export function quickAction(view: GameView): Action | null {
     else if (idx === WILD_INDEX) wilds++
     else if (idx >= 0) {
       naturals++
-      byNumber[(idx % 12) + 1]++
+      const n = (idx % 12) + 1
+      byNumber[n]++
+      numbers |= 1 << (n + 2)
       byColour[(idx / 12) | 0]++
     }
   }
@@ -200,8 +206,8 @@ export function quickAction(view: GameView): Action | null {
       else colours++
     }
   // Scores in integers: p2 is twice the partner count (runs count near neighbours ½), score = partners × 100 − penalty.
-  // Runs read number presence (0/1) with a +2 offset, so n − 2 is never a negative index: no branches per card.
-  if (runs) for (let m = 1; m <= 12; m++) present[m + 2] = byNumber[m] > 0 ? 1 : 0
+  // Runs read which numbers the hand holds as bits (number n at bit n + 2, so n − 2 is never negative): the five
+  // bits around n index RUN_PARTNERS.
   let best = -1
   let bestScore = 0x3fffffff
   for (let i = 0; i < len; i++) {
@@ -210,7 +216,7 @@ export function quickAction(view: GameView): Action | null {
     const n = (idx % 12) + 1
     let p2 = 0
     if (sets) p2 += sets * 2 * (byNumber[n] - 1)
-    if (runs) p2 += runs * (2 * (present[n + 1] + present[n + 3]) + present[n] + present[n + 4] - (byNumber[n] > 1 ? 2 : 0))
+    if (runs) p2 += runs * (RUN_PARTNERS[(numbers >>> n) & 31] - (byNumber[n] > 1 ? 2 : 0))
     if (colours) p2 += colours * 2 * (byColour[(idx / 12) | 0] - 1)
     const score = p2 * 50 - penaltyOfIndex(idx)
     if (score < bestScore) {
