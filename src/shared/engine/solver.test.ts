@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CLASSIC_PHASES, type GroupRequirement } from './phases'
-import { COLOURS, parseCard } from './cards'
+import { COLOURS, parseCard, type CardCode } from './cards'
 import { cardIndex } from './cards'
 import { canMakePhase, extendLayDown, solvePhase, type LaidGroups } from './solver'
 import { seededFloats } from './rng'
@@ -202,6 +202,12 @@ describe('putting more cards in (extendLayDown)', () => {
  * seeded random hands of 6 to 11 cards biased towards makeable phases. Set SOLVER_SEED to replay.
  */
 const SEED = Number(process.env.SOLVER_SEED ?? 20261129)
+
+/** `hand` with only its first `k` Wilds. */
+function keepWilds(hand: readonly CardCode[], k: number): CardCode[] {
+  let kept = 0
+  return hand.filter((c) => c !== 'W' || kept++ < k)
+}
 const HANDS = Number(process.env.SOLVER_HANDS ?? 100_000)
 
 describe(`agrees with a brute force on ${HANDS} random hands (seed ${SEED})`, () => {
@@ -222,6 +228,11 @@ describe(`agrees with a brute force on ${HANDS} random hands (seed ${SEED})`, ()
         if (groups) {
           const problem = layDownProblem(hand, phase, groups, opts.wildsNeedNaturalPerGroup, true)
           if (problem) expect.fail(`${where}: invalid lay-down ${JSON.stringify(groups)}: ${problem}`)
+          // The fewest Wilds: with one Wild fewer than it lays, the hand cannot make the phase (canMakePhase is
+          // exact: checked against the brute force just above).
+          const laidWilds = groups.flat().filter((c) => c.startsWith('W=')).length
+          if (laidWilds > 0 && canMakePhase(keepWilds(hand, laidWilds - 1), phase, opts))
+            expect.fail(`${where}: ${JSON.stringify(groups)} lays ${laidWilds} Wilds, but ${laidWilds - 1} would do`)
           const more = extendLayDown(hand, groups, phase, { useWilds: h % 2 === 0 })
           const moreProblem = layDownProblem(hand, phase, more, opts.wildsNeedNaturalPerGroup, false)
           if (moreProblem) expect.fail(`${where}: invalid extension ${JSON.stringify(more)}: ${moreProblem}`)

@@ -503,8 +503,12 @@ function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], o
   if (mode !== 1) {
     // Quick refusal: not enough cards at all, or not enough naturals that could fit (most hands, cheaply).
     if (handNaturals + wilds < P.total || handNaturals === 0) return INF
-    if (naturalsBound(P, cnt, colTotal, handNaturals) + wilds < P.total) return INF
+    const bound = naturalsBound(P, cnt, colTotal, handNaturals)
+    if (bound + wilds < P.total) return INF
     if (mode === 0) best = 1
+    // Fewest Wilds: no lay-down leaves fewer than P.total - bound positions to Wilds, so the first one that
+    // does is the answer (the search replaces its best only by a strictly better one): stop there.
+    else stopAt = P.total - bound
     dfs(0, 0, 0, 0)
     return best
   }
