@@ -85,7 +85,9 @@ const isHand = (x: unknown): x is CardCode => cardIndex(x) >= 0
 
 // The common simple actions, read into shared frozen objects (one per draw source, discarded card, Skip
 // target): reading them allocates nothing, and a game's log holds constants instead of ~800 new objects.
-const DRAWS = new Map<unknown, Action>((['deck', 'discard', 'saved'] as const).map((from) => [from, Object.freeze({ type: 'draw', from })]))
+const DRAW_DECK: Action = Object.freeze({ type: 'draw', from: 'deck' })
+const DRAW_DISCARD: Action = Object.freeze({ type: 'draw', from: 'discard' })
+const DRAW_SAVED: Action = Object.freeze({ type: 'draw', from: 'saved' })
 /** By `cardIndex`, which is -1 for anything but a hand card's exact code (so it validates as it looks up). */
 const DISCARDS: readonly Action[] = CARD_CODES.map((card) => Object.freeze({ type: 'discard', card }))
 const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
@@ -104,7 +106,8 @@ export function readAction(x: unknown): Action | null {
     case 'draw':
       if (a.from !== 'deck' && a.from !== 'discard' && a.from !== 'saved') return null
       if (a.card !== undefined && !isHand(a.card)) return null
-      return a.card === undefined ? DRAWS.get(a.from)! : { type: 'draw', from: a.from, card: a.card }
+      if (a.card !== undefined) return { type: 'draw', from: a.from, card: a.card }
+      return a.from === 'deck' ? DRAW_DECK : a.from === 'discard' ? DRAW_DISCARD : DRAW_SAVED
     case 'layDown':
       return readLayDown(a.groups)
     case 'hit': {

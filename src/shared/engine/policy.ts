@@ -172,17 +172,31 @@ export function quickAction(view: GameView): Action | null {
     if (groups && !(view.rules.mustDiscardToGoOut && groups.flat().length === hand.length)) return { type: 'layDown', groups }
   }
   // Hits (as `legalHitsFor`): the first card, in hand order, that fits a laid group; the first such group.
+  // Groups outermost, so each player record is read once: each group looks for a card before the best so far,
+  // and only a strictly earlier card replaces it (the first group in seat order keeps a card).
   if (canHitNow(view) && !(hand.length === 1 && view.rules.mustDiscardToGoOut)) {
-    for (let i = 0; i < len; i++) {
-      const idx = handIndex[i]
-      if (idx === SKIP_INDEX || idx < 0) continue
-      for (let s = 0; s < view.players.length; s++) {
-        const p = view.players[s]
-        const laid = p.laidDown
-        if (!laid || !p.inHand) continue
-        for (let gi = 0; gi < laid.length; gi++) if (fitsGroup(laid[gi], idx)) return { type: 'hit', card: hand[i], target: { seat: p.seat, group: gi } }
+    const players = view.players
+    let card = len
+    let seat = 0
+    let group = 0
+    for (let s = 0; s < players.length; s++) {
+      const p = players[s]
+      const laid = p.laidDown
+      if (!laid || !p.inHand) continue
+      for (let gi = 0; gi < laid.length; gi++) {
+        const g = laid[gi]
+        for (let i = 0; i < card; i++) {
+          const idx = handIndex[i]
+          if (idx !== SKIP_INDEX && idx >= 0 && fitsGroup(g, idx)) {
+            card = i
+            seat = s
+            group = gi
+            break
+          }
+        }
       }
     }
+    if (card < len) return { type: 'hit', card: hand[card], target: { seat, group } }
   }
   if (skips > 0) {
     // The first of `skipTargets` (seat order), found without building the list.
