@@ -138,6 +138,8 @@ function ensureCapacity(n: number): void {
   choiceB = new Int32Array(capacity)
   bestA = new Int32Array(capacity)
   bestB = new Int32Array(capacity)
+  naturalsInScratch = new Int32Array(capacity)
+  reservedScratch = new Uint8Array(capacity)
 }
 
 /**
@@ -146,10 +148,10 @@ function ensureCapacity(n: number): void {
  * bug (validate input first).
  */
 function loadHand(hand: readonly CardCode[], byColour: boolean): void {
-  // Plain loops: a typed array's fill() is a builtin call, slower than this for a dozen entries.
+  // Plain loops for a dozen entries (a typed array's fill() is a builtin call); fill() pays off for 48.
   for (let i = 0; i < 13; i++) cnt[i] = 0
   if (byColour) {
-    for (let i = 0; i < 48; i++) ident[i] = 0
+    ident.fill(0)
     for (let i = 0; i < 4; i++) colTotal[i] = 0
   }
   let w = 0
@@ -570,7 +572,10 @@ function buildGroups(): PartialGroup[] {
   const hasColourGroups = P.numberGroups < P.groups
   // Naturals available to the sets/runs (poolNum) and to the colour groups (poolCol), per identity.
   let flowed = false
+  // Without colour groups the sets/runs take straight from the hand's counts (`ident`, reloaded by every search).
+  let pool = ident
   if (hasColourGroups) {
+    pool = poolNum
     // Recompute the chosen sets/runs' demand, then the flow for the chosen colours (as in the search).
     demand.fill(0)
     for (let gi = 0; gi < P.numberGroups; gi++) addDemand(gi)
@@ -586,11 +591,12 @@ function buildGroups(): PartialGroup[] {
       poolNum[i] = flowed ? flowX[i] : 0
       poolCol[i] = flowed ? ident[i] - flowX[i] : ident[i]
     }
-  } else for (let i = 0; i < 48; i++) poolNum[i] = ident[i]
+  }
 
   const groupCards: (LaidCard | null)[][] = new Array(P.groups)
   const missing: string[][] = new Array(P.groups)
-  const naturalsIn = new Int32Array(P.groups)
+  const naturalsIn = naturalsInScratch
+  for (let gi = 0; gi < P.groups; gi++) naturalsIn[gi] = 0
   slotCount = 0
 
   for (let gi = 0; gi < P.numberGroups; gi++) {
@@ -601,7 +607,7 @@ function buildGroups(): PartialGroup[] {
       const n = bestA[gi] === WILDS_ONLY ? wildSetNumber() : bestA[gi]
       for (let j = 0; j < k; j++) {
         if (j < bestB[gi]) {
-          cards[j] = takeFromPool(poolNum, n)
+          cards[j] = takeFromPool(pool, n)
           naturals++
         } else {
           cards[j] = null
@@ -612,7 +618,7 @@ function buildGroups(): PartialGroup[] {
       const start = bestA[gi] === WILDS_ONLY ? 1 : bestA[gi]
       for (let j = 0; j < k; j++) {
         if (bestB[gi] & (1 << j)) {
-          cards[j] = takeFromPool(poolNum, start + j)
+          cards[j] = takeFromPool(pool, start + j)
           naturals++
         } else {
           cards[j] = null
@@ -627,7 +633,7 @@ function buildGroups(): PartialGroup[] {
 
   if (hasColourGroups) {
     // Each colour's naturals for its groups: as many as the search counted, one per group first.
-    const left = new Int32Array(4)
+    const left = leftScratch
     for (let c = 0; c < 4; c++) {
       let available = 0
       for (let n = 0; n < 12; n++) available += poolCol[c * 12 + n]
@@ -655,7 +661,8 @@ function buildGroups(): PartialGroup[] {
   // The hand's Wilds into the slots, in order; a group without a natural keeps a need for one.
   let phaseNaturals = 0
   for (let gi = 0; gi < P.groups; gi++) phaseNaturals += naturalsIn[gi]
-  const reserved = new Uint8Array(P.groups)
+  const reserved = reservedScratch
+  for (let gi = 0; gi < P.groups; gi++) reserved[gi] = 0
   if (perGroup) {
     for (let gi = 0; gi < P.groups; gi++) if (naturalsIn[gi] === 0) reserved[gi] = 1
   } else if (phaseNaturals === 0 && P.groups > 0) reserved[0] = 1
@@ -684,6 +691,10 @@ function buildGroups(): PartialGroup[] {
 
 const poolNum = new Int32Array(48)
 const poolCol = new Int32Array(48)
+// Per-group and per-colour scratch of a build (sized with the search's arrays, see ensureCapacity).
+let naturalsInScratch = new Int32Array(0)
+let reservedScratch = new Uint8Array(0)
+const leftScratch = new Int32Array(4)
 // The positions of the groups being built that no natural fills (module scratch, no closure per build).
 let slotCount = 0
 const slotGroup: number[] = []
