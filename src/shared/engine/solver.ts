@@ -28,7 +28,7 @@
  * re-entered, so this is safe. A phase (the `GroupRequirement[]` array) is compiled once and cached by
  * identity, so phases are treated as immutable data, as everywhere in the engine.
  */
-import { CARD_CODES, cardIndex, COLOURS, LAID_CODES, WILD_AS_NUMBER_INDEX, WILD_INDEX, wildAsColour, wildAsNumber, type CardCode, type Colour, type LaidCard } from './cards'
+import { CARD_CODES, cardIndex, COLOURS, LAID_CODES, WILD_AS_COLOUR_INDEX, WILD_AS_NUMBER_INDEX, WILD_INDEX, wildAsColour, wildAsNumber, type CardCode, type Colour, type LaidCard } from './cards'
 import type { GroupRequirement } from './phases'
 
 export interface SolveOptions {
@@ -611,7 +611,7 @@ function buildGroups(): PartialGroup[] {
           naturals++
         } else {
           cards[j] = null
-          addSlot(gi, j, NUMBER_NAMES[n])
+          addSlot(gi, j, WILD_AS_NUMBER_INDEX + n - 1)
         }
       }
     } else {
@@ -622,7 +622,7 @@ function buildGroups(): PartialGroup[] {
           naturals++
         } else {
           cards[j] = null
-          addSlot(gi, j, NUMBER_NAMES[start + j])
+          addSlot(gi, j, WILD_AS_NUMBER_INDEX + start + j - 1)
         }
       }
     }
@@ -654,7 +654,7 @@ function buildGroups(): PartialGroup[] {
       }
     }
     for (let gi = P.numberGroups; gi < P.groups; gi++) {
-      for (let j = naturalsIn[gi]; j < P.size[gi]; j++) addSlot(gi, j, COLOURS[bestA[gi]])
+      for (let j = naturalsIn[gi]; j < P.size[gi]; j++) addSlot(gi, j, WILD_AS_COLOUR_INDEX + bestA[gi])
     }
   }
 
@@ -671,11 +671,11 @@ function buildGroups(): PartialGroup[] {
     const gi = slotGroup[i]
     if (reserved[gi] === 1) {
       reserved[gi] = 2
-      missing[gi].push(slotNeed[i])
+      missing[gi].push(needOf(slotNeed[i]))
     } else if (wildsLeft > 0) {
       wildsLeft--
-      groupCards[gi][slotPos[i]] = WILD_AS[slotNeed[i]]
-    } else missing[gi].push(slotNeed[i])
+      groupCards[gi][slotPos[i]] = LAID_CODES[slotNeed[i]]
+    } else missing[gi].push(needOf(slotNeed[i]))
   }
 
   // Back to the phase's order; runs are already ascending (cards sit at their positions).
@@ -699,17 +699,21 @@ const leftScratch = new Int32Array(4)
 let slotCount = 0
 const slotGroup: number[] = []
 const slotPos: number[] = []
-const slotNeed: string[] = [] // what the position stands for: `7` or `R`
+/** What the position stands for, as the `laidIndex` of the Wild that would fill it (`W=7`, `W=R`). */
+const slotNeed: number[] = []
 
-function addSlot(gi: number, pos: number, need: string): void {
+function addSlot(gi: number, pos: number, wildIndex: number): void {
   slotGroup[slotCount] = gi
   slotPos[slotCount] = pos
-  slotNeed[slotCount] = need
+  slotNeed[slotCount] = wildIndex
   slotCount++
 }
+
+/** A position's need as `PartialGroup.missing` writes it: `7` or `R`. */
+function needOf(wildIndex: number): string {
+  return wildIndex < WILD_AS_COLOUR_INDEX ? NUMBER_NAMES[wildIndex - WILD_AS_NUMBER_INDEX + 1] : COLOURS[wildIndex - WILD_AS_COLOUR_INDEX]
+}
 const NUMBER_NAMES: readonly string[] = Array.from({ length: 13 }, (_, n) => String(n))
-/** `W=7` / `W=R` by meaning ('1'..'12' or a colour letter): the shared laid codes. */
-const WILD_AS: Readonly<Record<string, LaidCard>> = Object.fromEntries(LAID_CODES.slice(WILD_AS_NUMBER_INDEX).map((code) => [code.slice(2), code]))
 
 /** One natural of number n from the pool (any colour). */
 function takeFromPool(pool: Int32Array, n: number): CardCode {
