@@ -400,7 +400,12 @@ function leaf(slots: number, zeros: number, nat: number): boolean {
   return false
 }
 
-const present = new Int32Array(13) // numbers 1..n present in the hand (prefix counts)
+/** Set bits of every 12-bit number (a run's window of numbers). */
+const BITS_SET = Uint8Array.from({ length: 1 << 12 }, (_, x) => {
+  let n = 0
+  for (let v = x; v; v &= v - 1) n++
+  return n
+})
 const topScratch = new Int32Array(12)
 
 /** The sum of the `k` largest of `values[from..to)` (k small). */
@@ -438,6 +443,7 @@ function sumOfLargest(values: ArrayLike<number>, from: number, to: number, k: nu
  */
 function naturalsBound(P: CompiledPhase, cnt: ArrayLike<number>, colTotal: ArrayLike<number>, handNaturals: number): number {
   let presentDone = false
+  let present = 0 // bit n: the hand holds a number-n natural (computed for the first run)
   let sets = 0
   let setSlots = 0
   let colours = 0
@@ -454,11 +460,16 @@ function naturalsBound(P: CompiledPhase, cnt: ArrayLike<number>, colTotal: Array
       colourSlots += k
     } else {
       if (!presentDone) {
-        for (let n = 1; n <= 12; n++) present[n] = present[n - 1] + (cnt[n] > 0 ? 1 : 0)
+        for (let n = 1; n <= 12; n++) if (cnt[n] > 0) present |= 1 << n
         presentDone = true
       }
+      // The most numbers present in any k consecutive: bits lo..lo+k-1 of `present`, counted by table.
+      const width = (1 << k) - 1
       let window = 0
-      for (let lo = 1; lo + k - 1 <= 12; lo++) window = Math.max(window, present[lo + k - 1] - present[lo - 1])
+      for (let lo = 1; lo + k - 1 <= 12 && window < k; lo++) {
+        const inWindow = BITS_SET[(present >> lo) & width]
+        if (inWindow > window) window = inWindow
+      }
       bound += window
     }
   }
