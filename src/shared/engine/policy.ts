@@ -9,7 +9,7 @@ import type { LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
 import { MAX_PLAYERS } from './state'
 import { mayMakePhase, solvePhase, type SolveOptions } from './solver'
-import { canHitNow, legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
+import { legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
 
 /** Greedy: draw from the deck, lay down as soon as possible, hit whatever fits, discard the least useful card. */
 export function greedyAction(view: GameView): Action | null {
@@ -135,6 +135,7 @@ export function quickAction(view: GameView): Action | null {
   // Indexed loops throughout: phases are frozen arrays, which for-of iterates slowly.
   const phases = view.phases
   const number = me.phase // read once: a live view's record computes it
+  const laidDown = me.laidDown
   // Phase lists are usually numbered 1, 2, 3…: try that slot first.
   let phase: PhaseDef | null = number !== null && number >= 1 && number <= phases.length && phases[number - 1].number === number ? phases[number - 1] : null
   if (phase === null)
@@ -167,14 +168,15 @@ export function quickAction(view: GameView): Action | null {
     }
   }
   // One search, and only when the counts allow the phase: solvePhase answers null exactly when it cannot be made.
-  if (!me.laidDown && phase && mayMakePhase(phase.groups, byNumber, byColour, naturals, wilds)) {
+  if (!laidDown && phase && mayMakePhase(phase.groups, byNumber, byColour, naturals, wilds)) {
     const groups = solvePhase(hand, phase.groups, opts)
     if (groups && !(view.rules.mustDiscardToGoOut && groups.flat().length === hand.length)) return { type: 'layDown', groups }
   }
   // Hits (as `legalHitsFor`): the first card, in hand order, that fits a laid group; the first such group.
   // Groups outermost, so each player record is read once: each group looks for a card before the best so far,
   // and only a strictly earlier card replaces it (the first group in seat order keeps a card).
-  if (canHitNow(view) && !(hand.length === 1 && view.rules.mustDiscardToGoOut)) {
+  // (`canHitNow`, knowing it is this seat's turn to play.)
+  if (laidDown && (view.rules.hitOnLayDownTurn || !view.laidThisTurn) && !(hand.length === 1 && view.rules.mustDiscardToGoOut)) {
     const players = view.players
     let card = len
     let seat = 0
