@@ -327,7 +327,10 @@ function layDown(state: GameState, seat: number, groups: string[][], events: Gam
     return fail('INVALID_PHASE', 'going out needs a final discard (mustDiscardToGoOut)')
   events.push({ type: 'laidDown', seat, phase: phase.number, groups: laid })
   state.laidThisTurn = true
-  state.players = withPlayer(state, seat, { hand, laidDown: laid })
+  if (inPlace) {
+    state.players[seat].hand = hand
+    state.players[seat].laidDown = laid
+  } else state.players = withPlayer(state, seat, { hand, laidDown: laid })
   return hand.length === 0 ? goOut(state, seat, events) : endIfStuck(state, events)
 }
 
