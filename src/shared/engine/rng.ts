@@ -99,8 +99,10 @@ export function shuffleWithState<T>(cards: T[], state: RngState): RngState {
       s01 = n01
       v = (out ^ 0x80000000) >>> 0 // out + 2^31, as an unsigned 32-bit integer
     } while (v >= maxAllowed)
-    // v % range in integer arithmetic (v may exceed 2^31, where `%` is a slow floating-point remainder).
-    const j = ((((v >>> 16) % range) << 16) + (v & 0xffff)) % range
+    // v % range without `%` on a value that may exceed 2^31 (a slow floating-point remainder there): v / range
+    // is correctly rounded and its fraction is at most 1 - 1/range, far from the next integer, so the floor is
+    // exact, and so is the product (at most v < 2^32).
+    const j = v - Math.floor(v / range) * range
     const t = cards[i]
     cards[i] = cards[j]
     cards[j] = t
