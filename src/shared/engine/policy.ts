@@ -168,7 +168,7 @@ export function quickAction(view: GameView): Action | null {
     }
   }
   // One search, and only when the counts allow the phase: solvePhase answers null exactly when it cannot be made.
-  if (!laidDown && phase && mayMakePhase(phase.groups, byNumber, byColour, naturals, wilds)) {
+  if (!laidDown && phase && mayMakePhase(phase.groups, byNumber, byColour, numbers >>> 2, naturals, wilds)) {
     const groups = solvePhase(hand, phase.groups, opts)
     if (groups && !(view.rules.mustDiscardToGoOut && groups.flat().length === hand.length)) return { type: 'layDown', groups }
   }

@@ -107,6 +107,8 @@ const ident = new Int32Array(48)
 const colTotal = new Int32Array(4)
 let wilds = 0
 let handNaturals = 0
+/** bit n: the hand holds a natural of number n */
+let handNumbers = 0
 
 let P: CompiledPhase
 let perGroup = false
@@ -156,11 +158,14 @@ function loadHand(hand: readonly CardCode[], byColour: boolean): void {
   }
   let w = 0
   let naturals = 0
+  let numbers = 0
   for (let i = 0; i < hand.length; i++) {
     const idx = cardIndex(hand[i])
     if (idx < 48) {
       if (idx < 0) throw new Error(`not a card code: ${String(hand[i])}`)
-      cnt[(idx % 12) + 1]++
+      const n = (idx % 12) + 1
+      cnt[n]++
+      numbers |= 1 << n
       naturals++
       if (byColour) {
         ident[idx]++
@@ -170,6 +175,7 @@ function loadHand(hand: readonly CardCode[], byColour: boolean): void {
   }
   wilds = w
   handNaturals = naturals
+  handNumbers = numbers
 }
 
 /** The search's cost of `slots` unfilled positions and `zeros` groups with no natural; monotone in both. */
@@ -440,10 +446,9 @@ function sumOfLargest(values: ArrayLike<number>, from: number, to: number, k: nu
  * group kind on its own: sets use at most as many numbers as there are sets (two sets may share one), a
  * run at most the numbers present in its best window, colour groups at most as many colours as groups.
  * A phase needs `P.total - naturals` Wilds, so a bound below `P.total - wilds` refuses it without a search.
+ * `present`: bit n set when the hand holds a natural of number n.
  */
-function naturalsBound(P: CompiledPhase, cnt: ArrayLike<number>, colTotal: ArrayLike<number>, handNaturals: number): number {
-  let presentDone = false
-  let present = 0 // bit n: the hand holds a number-n natural (computed for the first run)
+function naturalsBound(P: CompiledPhase, cnt: ArrayLike<number>, colTotal: ArrayLike<number>, handNaturals: number, present: number): number {
   let sets = 0
   let setSlots = 0
   let colours = 0
@@ -459,10 +464,6 @@ function naturalsBound(P: CompiledPhase, cnt: ArrayLike<number>, colTotal: Array
       colours++
       colourSlots += k
     } else {
-      if (!presentDone) {
-        for (let n = 1; n <= 12; n++) if (cnt[n] > 0) present |= 1 << n
-        presentDone = true
-      }
       // The most numbers present in any k consecutive: bits lo..lo+k-1 of `present`, counted by table.
       const width = (1 << k) - 1
       let window = 0
@@ -492,14 +493,22 @@ function compiled(phase: readonly GroupRequirement[]): CompiledPhase {
 /**
  * The solver's quick refusal alone, from counts a caller already has: `false` when the phase certainly cannot
  * be made (then `canMakePhase` is false too), `true` when a search is needed to tell. `byNumber[n]`: naturals
- * of number n (1..12); `byColour[c]`: naturals per colour (`COLOURS` order); `wilds`: the hand's Wilds.
+ * of number n (1..12); `byColour[c]`: naturals per colour (`COLOURS` order); `numbers`: bit n set when
+ * `byNumber[n] > 0`; `wilds`: the hand's Wilds.
  */
-export function mayMakePhase(phase: readonly GroupRequirement[], byNumber: ArrayLike<number>, byColour: ArrayLike<number>, naturals: number, wilds: number): boolean {
+export function mayMakePhase(
+  phase: readonly GroupRequirement[],
+  byNumber: ArrayLike<number>,
+  byColour: ArrayLike<number>,
+  numbers: number,
+  naturals: number,
+  wilds: number,
+): boolean {
   const C = compiled(phase)
   if (C.impossible) return false
   if (C.groups === 0) return true
   if (naturals + wilds < C.total || naturals === 0) return false
-  return naturalsBound(C, byNumber, byColour, naturals) + wilds >= C.total
+  return naturalsBound(C, byNumber, byColour, naturals, numbers) + wilds >= C.total
 }
 
 /** Runs the search in `searchMode`; returns the best cost (INF when nothing fits). */
@@ -516,7 +525,7 @@ function search(hand: readonly CardCode[], phase: readonly GroupRequirement[], o
   if (mode !== 1) {
     // Quick refusal: not enough cards at all, or not enough naturals that could fit (most hands, cheaply).
     if (handNaturals + wilds < P.total || handNaturals === 0) return INF
-    const bound = naturalsBound(P, cnt, colTotal, handNaturals)
+    const bound = naturalsBound(P, cnt, colTotal, handNaturals, handNumbers)
     if (bound + wilds < P.total) return INF
     if (mode === 0) best = 1
     // Fewest Wilds: no lay-down leaves fewer than P.total - bound positions to Wilds, so the first one that

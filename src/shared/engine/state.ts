@@ -204,7 +204,7 @@ export function inHand(state: Pick<GameState, 'tieBreak'>, seat: number): boolea
 export function nextSeat(state: Pick<GameState, 'tieBreak' | 'players'>, seat: number): number {
   const n = state.players.length
   for (let k = 1; k <= n; k++) {
-    const s = (seat + k) % n
+    const s = seat + k < n ? seat + k : seat + k - n // (seat + k) % n, without a division
     if (inHand(state, s)) return s
   }
   throw new Error('no seat in hand')
