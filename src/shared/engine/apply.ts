@@ -28,7 +28,7 @@ export function apply(state: GameState, seat: number, rawAction: unknown): Resul
  * `state` must be owned: made by `newGame`, `ownedCopy` or an earlier `applyInPlace`, and not shared with a
  * state anyone still reads (a state from `apply` shares arrays with its predecessor: pass it through
  * `ownedCopy` first). After the call, use only the returned state. The result object and its `events` list
- * are reused by the next call: read them before it.
+ * are reused: read them before the next `applyInPlace` or `apply` call.
  */
 export function applyInPlace(state: GameState, seat: number, rawAction: unknown): Result {
   inPlace = true
