@@ -39,10 +39,13 @@ function numberOfLaid(i: number): number {
   return i >= WILD_AS_NUMBER_INDEX && i < WILD_AS_COLOUR_INDEX ? i - WILD_AS_NUMBER_INDEX + 1 : -1
 }
 
-/** A laid index's (≥ 0) colour (`COLOURS` index; natural card or `W=<colour>`); 4 for a bare Wild, -1 for a `W=n` or a Skip. */
+/** `colourOfLaid` of a bare Wild: it takes any colour (`COLOURS` indices are 0..3). */
+const ANY_COLOUR = 4
+
+/** A laid index's (≥ 0) colour (`COLOURS` index; natural card or `W=<colour>`); `ANY_COLOUR` for a bare Wild, -1 for a `W=n` or a Skip. */
 function colourOfLaid(i: number): number {
   if (i < WILD_INDEX) return (i / 12) | 0
-  if (i === WILD_INDEX) return 4
+  if (i === WILD_INDEX) return ANY_COLOUR
   return i >= WILD_AS_COLOUR_INDEX ? i - WILD_AS_COLOUR_INDEX : -1
 }
 
@@ -103,13 +106,13 @@ function makeSet(len: number): LaidGroup | null {
 }
 
 function makeColour(len: number): LaidGroup | null {
-  let colour = 4 // none yet
+  let colour = ANY_COLOUR // none fixed yet
   for (let k = 0; k < len; k++) {
     const c = colourOfLaid(given[k])
-    if (c === -1 || (c !== 4 && colour !== 4 && c !== colour)) return null
-    if (c !== 4) colour = c
+    if (c === -1 || (c !== ANY_COLOUR && colour !== ANY_COLOUR && c !== colour)) return null
+    if (c !== ANY_COLOUR) colour = c
   }
-  const col: Colour = COLOURS[colour === 4 ? 0 : colour] // all bare Wilds: red
+  const col: Colour = COLOURS[colour === ANY_COLOUR ? 0 : colour] // all bare Wilds: red
   const wild = wildAsColour(col)
   const cards: LaidCard[] = new Array(len)
   for (let k = 0; k < len; k++) cards[k] = given[k] < WILD_INDEX ? LAID_CODES[given[k]] : wild
@@ -187,7 +190,7 @@ export function applyHit(group: LaidGroup, code: string): LaidGroup | null {
     }
     case 'colour': {
       const c = colourOfLaid(i)
-      if (c === -1 || (c !== 4 && COLOURS[c] !== group.colour)) return null
+      if (c === -1 || (c !== ANY_COLOUR && COLOURS[c] !== group.colour)) return null
       return { kind: 'colour', colour: group.colour, cards: withCard(group.cards, natural ? LAID_CODES[i] : wildAsColour(group.colour), false) }
     }
     case 'run': {
@@ -224,7 +227,7 @@ export function canHit(group: LaidGroup, code: string): boolean {
     }
     case 'colour': {
       const c = colourOfLaid(i)
-      return c === 4 || (c !== -1 && COLOURS[c] === group.colour)
+      return c === ANY_COLOUR || (c !== -1 && COLOURS[c] === group.colour)
     }
     case 'run': {
       const n = numberOfLaid(i)
