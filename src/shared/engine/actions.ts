@@ -85,14 +85,20 @@ const isHand = (x: unknown): x is CardCode => cardIndex(x) >= 0
 
 // The common simple actions, read into shared frozen objects (one per draw source, discarded card, Skip
 // target): reading them allocates nothing, and a game's log holds constants instead of ~800 new objects.
-const DRAW_DECK: Action = Object.freeze({ type: 'draw', from: 'deck' })
+// Exported for in-process deciders (the quick policy) that make these actions often.
+export const DRAW_DECK: Action = Object.freeze({ type: 'draw', from: 'deck' })
 const DRAW_DISCARD: Action = Object.freeze({ type: 'draw', from: 'discard' })
 const DRAW_SAVED: Action = Object.freeze({ type: 'draw', from: 'saved' })
 /** By `cardIndex`, which is -1 for anything but a hand card's exact code (so it validates as it looks up). */
 const DISCARDS: readonly Action[] = CARD_CODES.map((card) => Object.freeze({ type: 'discard', card }))
 const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
 const SKIPS: Action[] = [0, 1, 2, 3, 4, 5].map((target) => Object.freeze({ type: 'skip', card: 'S', target }))
-const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
+export const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
+
+/** The shared frozen Skip, at `target` (a seat 0..5) or with none. */
+export function skipAction(target?: number): Action {
+  return target === undefined ? SKIP_NO_TARGET : SKIPS[target]
+}
 
 /**
  * Reads an untrusted action; `null` when it cannot be read at all (BAD_ACTION). Same shape as
@@ -126,7 +132,7 @@ export function readAction(x: unknown): Action | null {
     case 'skip':
       if (a.card !== 'S') return null
       if (a.target !== undefined && !isInt(a.target, 0, 5)) return null
-      return a.target === undefined ? SKIP_NO_TARGET : SKIPS[a.target]
+      return skipAction(a.target)
     case 'choosePhase':
       if (!isInt(a.phase, 1, 99)) return null
       return { type: 'choosePhase', phase: a.phase }

@@ -3,11 +3,10 @@
  * the games/s benchmark (the real bots live in src/shared/ai). Not rules: every move still goes through `apply`.
  */
 import { cardIndex, COLOURS, penaltyOfIndex, penaltyPoints, SKIP, SKIP_INDEX, WILD, WILD_INDEX, type CardCode } from './cards'
-import type { Action } from './actions'
+import { DRAW_DECK, NEXT_HAND, skipAction, type Action } from './actions'
 import { bestPartial } from './distance'
 import type { LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
-import { MAX_PLAYERS } from './state'
 import { mayMakePhase, solvePhase, type SolveOptions } from './solver'
 import { legalActions, legalHitsFor, myPhase, skipTargets, choosablePhases, type GameView } from './views'
 
@@ -202,13 +201,13 @@ export function quickAction(view: GameView): Action | null {
   }
   if (skips > 0) {
     // The first of `skipTargets` (seat order), found without building the list.
-    if (hand.length === 1 || view.rules.skipTarget === 'next') return SKIP_NO_TARGET
+    if (hand.length === 1 || view.rules.skipTarget === 'next') return skipAction()
     const players = view.players
     for (let s = 0; s < players.length; s++) {
       const p = players[s]
-      if (s !== view.seat && p.inHand && !p.pendingSkip) return SKIP_AT[s]
+      if (s !== view.seat && p.inHand && !p.pendingSkip) return skipAction(s)
     }
-    return SKIP_NO_TARGET
+    return skipAction()
   }
   // The discard: partner counts per card from the tallies, by the phase's group kinds (no phase: one set).
   let sets = phase ? 0 : 1
@@ -243,10 +242,5 @@ export function quickAction(view: GameView): Action | null {
   return { type: 'discard', card: best >= 0 ? hand[best] : hand[0] }
 }
 
-// Shared frozen actions (actions are data, never written).
-const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
-const DRAW_DECK: Action = Object.freeze({ type: 'draw', from: 'deck' })
-const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
-const SKIP_AT: readonly Action[] = Array.from({ length: MAX_PLAYERS }, (_, target) => Object.freeze({ type: 'skip', card: 'S', target }))
 const NATURAL_PER_GROUP: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: true })
 const NATURAL_PER_PHASE: SolveOptions = Object.freeze({ wildsNeedNaturalPerGroup: false })

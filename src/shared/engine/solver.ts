@@ -407,11 +407,7 @@ function leaf(slots: number, zeros: number, nat: number): boolean {
 }
 
 /** Set bits of every 12-bit number (a run's window of numbers). */
-const BITS_SET = Uint8Array.from({ length: 1 << 12 }, (_, x) => {
-  let n = 0
-  for (let v = x; v; v &= v - 1) n++
-  return n
-})
+const BITS_SET = Uint8Array.from({ length: 1 << 12 }, (_, x) => popcount(x))
 const topScratch = new Int32Array(12)
 
 /** The sum of the `k` largest of `values[from..to)` (k small). */
@@ -593,9 +589,8 @@ function buildGroups(): PartialGroup[] {
   // Naturals available to the sets/runs (poolNum) and to the colour groups (poolCol), per identity.
   let flowed = false
   // Without colour groups the sets/runs take straight from the hand's counts (`ident`, reloaded by every search).
-  let pool = ident
+  const pool = hasColourGroups ? poolNum : ident
   if (hasColourGroups) {
-    pool = poolNum
     // Recompute the chosen sets/runs' demand, then the flow for the chosen colours (as in the search).
     demand.fill(0)
     for (let gi = 0; gi < P.numberGroups; gi++) addDemand(gi)
