@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest'
-import { CONTENT_SECURITY_POLICY, appLocation, contentSecurityPolicyFor, isAppUrl } from './security'
+import { APP_INDEX_URL, CONTENT_SECURITY_POLICY, appLocation, contentSecurityPolicyFor, isAppUrl } from './security'
 
 describe('isAppUrl', () => {
-  const file = appLocation({ indexHtmlFileUrl: 'file:///opt/p10/out/renderer/index.html' })
-  const dev = appLocation({ devServerUrl: 'http://localhost:5173/', indexHtmlFileUrl: 'file:///x/index.html' })
+  const app = appLocation()
+  const dev = appLocation({ devServerUrl: 'http://localhost:5173/' })
 
-  it('accepts the built index.html, with any hash or query', () => {
-    expect(isAppUrl('file:///opt/p10/out/renderer/index.html', file)).toBe(true)
-    expect(isAppUrl('file:///opt/p10/out/renderer/index.html#/settings', file)).toBe(true)
+  it('accepts the app:// index.html, with any hash or query', () => {
+    expect(APP_INDEX_URL).toBe('app://phase10/index.html')
+    expect(isAppUrl('app://phase10/index.html', app)).toBe(true)
+    expect(isAppUrl('app://phase10/index.html#/settings', app)).toBe(true)
+    expect(isAppUrl('app://phase10/index.html?join=1', app)).toBe(true)
   })
 
-  it('refuses other files, other schemes, junk and missing URLs', () => {
-    for (const url of ['file:///opt/p10/out/renderer/other.html', 'file:///tmp/index.html', 'https://opt/p10/out/renderer/index.html', 'nonsense', '', undefined, null]) {
-      expect(isAppUrl(url, file), String(url)).toBe(false)
+  it('refuses other pages, hosts, schemes (file:// too), junk and missing URLs', () => {
+    for (const url of [
+      'app://phase10/assets/x.svg',
+      'app://evil/index.html',
+      'file:///opt/p10/out/renderer/index.html',
+      'https://phase10/index.html',
+      'http://localhost:5173/',
+      'nonsense',
+      '',
+      undefined,
+      null,
+    ]) {
+      expect(isAppUrl(url, app), String(url)).toBe(false)
     }
   })
 

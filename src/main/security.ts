@@ -31,14 +31,25 @@ export function contentSecurityPolicyFor(devServerUrl?: string): string {
   return CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${ws}`)
 }
 
-/**
- * Where the app's own pages live: the built `index.html` as a file:// URL, or the dev server's origin.
- * Everything else (a navigated-to site, an iframe, a devtools extension) is foreign.
- */
-export type AppLocation = { kind: 'file'; indexUrl: string } | { kind: 'dev'; origin: string }
+/** The desktop window's pages: `app://phase10/index.html` (served by app-protocol.ts; the router uses the hash). */
+export const APP_SCHEME = 'app'
+export const APP_HOST = 'phase10'
+export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
 
-export function appLocation(opts: { devServerUrl?: string; indexHtmlFileUrl: string }): AppLocation {
-  return opts.devServerUrl ? { kind: 'dev', origin: new URL(opts.devServerUrl).origin } : { kind: 'file', indexUrl: opts.indexHtmlFileUrl }
+/**
+ * Where the app's own pages live: the built renderer on the app:// scheme, or the dev server's origin
+ * (`npm run dev` only; never in a packaged app). Everything else (a navigated-to site, an iframe, a file://
+ * page, a devtools extension) is foreign.
+ */
+export type AppLocation = { kind: 'app' } | { kind: 'dev'; origin: string }
+
+export function appLocation(opts: { devServerUrl?: string } = {}): AppLocation {
+  return opts.devServerUrl ? { kind: 'dev', origin: new URL(opts.devServerUrl).origin } : { kind: 'app' }
+}
+
+/** The URL the window loads for a location. */
+export function appEntryUrl(location: AppLocation): string {
+  return location.kind === 'dev' ? `${location.origin}/` : APP_INDEX_URL
 }
 
 /** True only for the app's own page (ignoring its #hash / ?query, which the router may use). */
@@ -51,6 +62,5 @@ export function isAppUrl(url: string | undefined | null, app: AppLocation): bool
     return false
   }
   if (app.kind === 'dev') return parsed.origin === app.origin
-  const index = new URL(app.indexUrl)
-  return parsed.protocol === 'file:' && parsed.host === index.host && parsed.pathname === index.pathname
+  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.pathname === '/index.html'
 }

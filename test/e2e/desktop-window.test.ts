@@ -1,30 +1,34 @@
 /**
- * The desktop window as Electron shows it, minus Electron (which cannot run here): the built renderer loaded
- * from file:// as `BrowserWindow.loadFile` does, under its own meta CSP; the real preload bridge
- * (src/preload/bridge.ts, bundled for the page) on a stand-in `ipcRenderer`; and the real main-process wiring
- * (`registerIpc`, with the shell's sender check `isAppUrl`) in front of the desktop services. It covers what
- * only the packaged app does: module scripts and lazily loaded screens from relative file:// paths, and every
- * request and event through the IPC path. (Chromium needs --allow-file-access-from-files for module scripts
- * from file://; Electron allows them for its file:// pages.)
+ * The desktop window as Electron shows it, minus Electron (which cannot run here): the built renderer served
+ * by the shell's own app:// handler (`createAppProtocolHandler`, what `protocol.handle('app', …)` answers
+ * with), with the CSP header it sends; the real preload bridge (src/preload/bridge.ts, bundled for the page)
+ * on a stand-in `ipcRenderer`; and the real main-process wiring (`registerIpc`, with the shell's sender check
+ * `isAppUrl`) in front of the desktop services. It covers what only the packaged app does: module scripts
+ * and lazily loaded screens from relative paths on the app's origin, and every request and event through the
+ * IPC path. Plain Chromium cannot register a scheme, so the page runs on a stand-in origin whose every request
+ * is answered by the handler as the matching app:// request.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IPC_INVOKE_CHANNEL } from '../../src/shared/api/channels'
 import type { ApiEvent, ApiResult } from '../../src/shared/api'
 import { registerIpc } from '../../src/main/ipc'
-import { appLocation, isAppUrl } from '../../src/main/security'
+import { createAppProtocolHandler } from '../../src/main/app-protocol'
+import { APP_INDEX_URL, appLocation, isAppUrl } from '../../src/main/security'
 import { createServices, type Services } from '../../src/main/services'
 import { InProcessBotRunner } from '../../src/main/session/bot-runner'
 import { launchChromium, root } from './helpers'
 import { look, shoot, step } from './ui-driver'
 
-const indexHtml = join(root, 'out/renderer/index.html')
-const location = appLocation({ indexHtmlFileUrl: pathToFileURL(indexHtml).href })
+const location = appLocation()
+const serveApp = createAppProtocolHandler(join(root, 'out/renderer'))
+/** Stands for app://phase10 in plain Chromium: requests are answered by the app:// handler. */
+const STAND_IN = 'https://app.phase10.test' // https: a secure context, as app:// is
+const asAppUrl = (url: string) => (url.startsWith(`${STAND_IN}/`) ? `app://phase10${url.slice(STAND_IN.length)}` : url)
 /** The window's own requests, as registerIpc makes them (for looking at main's side in the test). */
 const local = { transport: 'ipc', clientId: 'local', operator: true } as const
 
@@ -61,7 +65,7 @@ async function preloadScript(): Promise<string> {
   return bundle.outputFiles[0].text + '\n' + ipcRenderer
 }
 
-/** Opens the app's window: wires IPC for this page, then loads index.html from file://. */
+/** Opens the app's window: wires IPC for this page, then loads index.html from the app:// handler. */
 async function openWindow(): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   page.setDefaultTimeout(10_000)
@@ -75,10 +79,10 @@ async function openWindow(): Promise<{ page: Page; problems: string[] }> {
   unregister = registerIpc({
     ipcMain: { handle: (_channel: string, fn: InvokeHandler) => void (handler = fn), removeHandler: () => void (handler = null) } as never,
     services,
-    isAllowedSender: (url) => isAppUrl(url, location),
+    isAllowedSender: (url) => isAppUrl(url === undefined ? url : asAppUrl(url), location),
     // As the shell does: only to windows showing the app.
     sendToWindows: (channel: string, event: ApiEvent) => {
-      if (isAppUrl(page.url(), location)) page.evaluate(([c, e]) => (globalThis as unknown as Emitter).__p10Emit(c, e), [channel, event] as const).catch(() => {})
+      if (isAppUrl(asAppUrl(page.url()), location)) page.evaluate(([c, e]) => (globalThis as unknown as Emitter).__p10Emit(c, e), [channel, event] as const).catch(() => {})
     },
   })
   await page.exposeBinding('__p10Invoke', async ({ frame }, channel: string, payload: unknown) => {
@@ -86,7 +90,11 @@ async function openWindow(): Promise<{ page: Page; problems: string[] }> {
     return handler({ senderFrame: { url: frame.url() } }, payload)
   })
   await page.addInitScript(await preloadScript())
-  await page.goto(location.kind === 'file' ? location.indexUrl : '')
+  await page.route(`${STAND_IN}/**`, async (route) => {
+    const res = await serveApp(new Request(asAppUrl(route.request().url()), { method: route.request().method() }))
+    await route.fulfill({ status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) })
+  })
+  await page.goto(APP_INDEX_URL.replace('app://phase10', STAND_IN))
   return { page, problems }
 }
 
@@ -94,7 +102,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'p10-e2e-window-'))
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ playerName: 'Desk', sound: false, animationSpeed: 'fast', botDelayMs: 0 }))
   services = await createServices({ dataDir, app: { name: 'Phase 10', version: '0.0.0-e2e' }, bots: new InProcessBotRunner(), botDelayMs: 0, warn: () => {} })
-  browser = await launchChromium(['--allow-file-access-from-files'])
+  browser = await launchChromium()
 })
 
 afterAll(async () => {
@@ -104,11 +112,12 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-describe('the desktop window (file://, preload bridge, IPC)', () => {
-  it('loads every screen from file:// and plays a solo game over IPC, left and continued from the menu', async () => {
+describe('the desktop window (app://, preload bridge, IPC)', () => {
+  it('loads every screen from the app:// handler and plays a solo game over IPC, left and continued from the menu', async () => {
     const { page, problems } = await openWindow()
     await page.getByRole('heading', { name: /phase 10/i }).waitFor()
-    expect(await page.evaluate('location.protocol')).toBe('file:')
+    expect(asAppUrl(await page.evaluate('location.href'))).toBe(APP_INDEX_URL)
+    expect(await page.evaluate('document.querySelectorAll("script[type=module]").length')).toBeGreaterThan(0)
 
     // Settings: a lazily loaded screen; saving goes to main over IPC, and main keeps it.
     await page.getByRole('button', { name: /Settings/ }).click()

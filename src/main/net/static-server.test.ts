@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -35,6 +35,10 @@ beforeAll(async () => {
   await writeFile(join(root, 'assets', 'icon.svg'), '<svg/>')
   await writeFile(join(root, 'assets', 'blob.xyz'), 'x')
   await writeFile(outside, 'top secret')
+  // Symlinks: one to a file outside, one to the folder above the root, one that stays inside.
+  await symlink(outside, join(root, 'assets', 'leak.txt'))
+  await symlink(base, join(root, 'up'))
+  await symlink(join(root, 'assets', 'app-1.css'), join(root, 'assets', 'alias.css'))
   const handler = createStaticHandler(root)
   server = createServer((req, res) => void handler(req, res))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -74,6 +78,15 @@ describe('static server', () => {
       expect(res.body).not.toContain('top secret')
     },
   )
+
+  it('never follows a symlink out of the root, and serves one that stays inside', async () => {
+    for (const path of ['/assets/leak.txt', '/up/secret.txt']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      expect(res.body).not.toContain('top secret')
+    }
+    expect((await get('/assets/alias.css')).status).toBe(200)
+  })
 
   it('answers 404 for a missing file or a directory, 405 for other methods', async () => {
     expect((await get('/nope.js')).status).toBe(404)

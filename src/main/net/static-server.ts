@@ -1,9 +1,11 @@
 /**
  * Serves the built renderer (out/renderer) to browsers and phones: GET/HEAD only, correct MIME types,
- * no path traversal (every path is resolved and must stay inside the root), the app's CSP on every answer.
+ * no path traversal (every path is resolved, and its real path after symlinks must stay inside the root),
+ * the app's CSP on every answer. The desktop window's app:// protocol (app-protocol.ts) uses the same
+ * `findStaticFile` and headers.
  */
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 import { CONTENT_SECURITY_POLICY } from '../security'
@@ -24,7 +26,7 @@ export const MIME_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 }
 
-const SECURITY_HEADERS = {
+export const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -46,6 +48,32 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return file.startsWith(absRoot + sep) ? file : null
 }
 
+/**
+ * The file a request path names under `root`, or null: outside the root (by `..` or through a symlink
+ * whose target lies outside), missing, or not a regular file.
+ */
+export async function findStaticFile(root: string, urlPath: string): Promise<{ file: string; size: number } | null> {
+  const file = resolveStaticPath(root, urlPath)
+  if (!file) return null
+  try {
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)])
+    if (!realFile.startsWith(realRoot + sep)) return null
+    const st = await stat(realFile)
+    return st.isFile() ? { file: realFile, size: st.size } : null
+  } catch {
+    return null
+  }
+}
+
+export function contentTypeOf(file: string): string {
+  return MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
+}
+
+/** Hashed assets never change; index.html must be re-read after a rebuild. */
+export function cacheControlOf(file: string): string {
+  return file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'
+}
+
 export function createStaticHandler(root: string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const send = (status: number, body: string) => {
@@ -53,23 +81,14 @@ export function createStaticHandler(root: string) {
       res.end(req.method === 'HEAD' ? undefined : body)
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'Method Not Allowed')
-    const file = resolveStaticPath(root, req.url ?? '/')
-    if (!file) return send(404, 'Not Found')
-    let size: number
-    try {
-      const st = await stat(file)
-      if (!st.isFile()) return send(404, 'Not Found')
-      size = st.size
-    } catch {
-      return send(404, 'Not Found')
-    }
-    const ext = extname(file).toLowerCase()
+    const found = await findStaticFile(root, req.url ?? '/')
+    if (!found) return send(404, 'Not Found')
+    const { file, size } = found
     res.writeHead(200, {
       ...SECURITY_HEADERS,
-      'Content-Type': MIME_TYPES[ext] ?? 'application/octet-stream',
+      'Content-Type': contentTypeOf(file),
       'Content-Length': String(size),
-      // Hashed assets never change; index.html must be re-read after a rebuild.
-      'Cache-Control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': cacheControlOf(file),
     })
     if (req.method === 'HEAD') return void res.end()
     createReadStream(file)
