@@ -3,10 +3,12 @@
  * bots in a worker, hosting over the LAN on `host.open` (static renderer for phones + ws bridge, mDNS
  * advert while a LAN table is open), joining other hosts (RemoteTable) and LAN discovery.
  */
+import { LOCAL_CLIENT } from './ipc'
 import { createAdvertManager, createDiscovery } from './net/discovery'
 import { lazyTableNetwork } from './net/host-server'
 import { createServices, type Services } from './services'
 import { createConnectRemote } from './session/remote-table'
+import { createUpdates, type Updates, type UpdaterLike } from './updater'
 
 export interface DesktopServicesOptions {
   dataDir: string
@@ -16,9 +18,13 @@ export interface DesktopServicesOptions {
   /** LAN port to try first (default 7310; any free port if taken). */
   port?: number
   warn?: (message: string) => void
+  /** electron-updater's autoUpdater (packaged app) and whether this app is packaged; see updater.ts. */
+  updater?: { updater: UpdaterLike; isPackaged: boolean }
 }
 
 export interface DesktopServices extends Services {
+  /** Present when an updater was given: call `checkAtStart()` once the window is up. */
+  updates: Updates | null
   /** Withdraws the mDNS advert, stops browsing, closes the table and the listener. */
   shutdown(): Promise<void>
 }
@@ -28,6 +34,7 @@ export async function createDesktopServices(options: DesktopServicesOptions): Pr
   let boundPort = 0
   const advert = createAdvertManager({ port: () => boundPort, warn: options.warn })
   let services: Services | null = null
+  let updates: Updates | null = null
   const network = lazyTableNetwork(() => services!, { port: options.port, staticDir: options.staticDir, advertise: (info) => advert.advertise(info) })
   const open = network.open.bind(network)
   network.open = async () => {
@@ -42,10 +49,22 @@ export async function createDesktopServices(options: DesktopServicesOptions): Pr
     network,
     discovery,
     connectRemote: createConnectRemote({ dataDir: options.dataDir, addressesFor: discovery.addressesFor, warn: options.warn }),
+    updates: () => updates,
   })
   const s = services
+  if (options.updater) {
+    updates = createUpdates({
+      ...options.updater,
+      enabled: () => s.settings.get().checkForUpdates,
+      busy: () => s.table.isOpen(),
+      // To the app's own window only (not phones, not a headless operator).
+      onStatus: (status) => s.events.emitTo(LOCAL_CLIENT, { event: 'app.update', payload: status }),
+      warn: options.warn,
+    })
+  }
   return {
     ...s,
+    updates,
     shutdown: async () => {
       await s.close()
       await network.close()

@@ -5,7 +5,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const fake = vi.hoisted(() => {
@@ -65,9 +64,19 @@ const fake = vi.hoisted(() => {
     },
   }
   const ipcMain = { handle: vi.fn(), removeHandler: vi.fn() }
+  const protocol = { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() }
+  // electron-updater's autoUpdater (loaded by the shell only when packaged).
+  const updaterHandlers = new Map<string, Fn>()
+  const autoUpdater = {
+    autoDownload: false,
+    autoInstallOnAppQuit: false,
+    checkForUpdates: vi.fn(async () => null),
+    quitAndInstall: vi.fn(),
+    on: vi.fn((event: string, fn: Fn) => void updaterHandlers.set(event, fn)),
+  }
   const Menu = { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() }
   const emit = (event: string, ...args: unknown[]) => appHandlers.get(event)?.forEach((fn) => fn(...args))
-  return { app, appHandlers, state, windows, BrowserWindow, session, ipcMain, Menu, emit, makeContents }
+  return { app, appHandlers, state, windows, BrowserWindow, session, ipcMain, protocol, Menu, emit, makeContents, autoUpdater, updaterHandlers }
 })
 
 vi.mock('electron', () => ({
@@ -75,11 +84,13 @@ vi.mock('electron', () => ({
   BrowserWindow: fake.BrowserWindow,
   session: fake.session,
   ipcMain: fake.ipcMain,
+  protocol: fake.protocol,
   Menu: fake.Menu,
 }))
+vi.mock('electron-updater', () => ({ default: { autoUpdater: fake.autoUpdater } }))
 
-const { startApp, paths, menuTemplate } = await import('./shell')
-const APP_URL = pathToFileURL(paths.indexHtml).href
+const { startApp, paths, menuTemplate, QUIT_TIMEOUT_MS } = await import('./shell')
+const APP_URL = 'app://phase10/index.html'
 
 beforeEach(async () => {
   vi.clearAllMocks()
@@ -103,14 +114,39 @@ function invokeFrom(url: string, message: unknown) {
 }
 
 describe('Electron shell', () => {
-  it('opens one window with an isolated, sandboxed renderer and a CommonJS preload', async () => {
+  it('opens one window with an isolated, sandboxed renderer and a CommonJS preload, on app://', async () => {
     await startApp()
     expect(fake.windows).toHaveLength(1)
     const prefs = fake.windows[0].options.webPreferences
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false })
     expect(prefs.preload).toMatch(/[/\\]preload[/\\]index\.cjs$/)
-    expect(fake.windows[0].loadFile).toHaveBeenCalledWith(paths.indexHtml)
-    expect(fake.windows[0].loadURL).not.toHaveBeenCalled()
+    expect(fake.windows[0].loadURL).toHaveBeenCalledWith(APP_URL)
+    expect(fake.windows[0].loadFile).not.toHaveBeenCalled()
+  })
+
+  it('registers app:// as a privileged scheme before ready, served from the renderer folder only', async () => {
+    fake.app.whenReady.mockImplementationOnce(async () => {
+      expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+        { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true }) },
+      ])
+      expect(fake.protocol.handle).not.toHaveBeenCalled()
+    })
+    await startApp()
+    const [scheme, handler] = fake.protocol.handle.mock.calls[0] as [string, (r: Request) => Promise<Response>]
+    expect(scheme).toBe('app')
+    expect(paths.rendererDir).toMatch(/[/\\]renderer$/)
+    // Whatever the folder holds, nothing outside it is served (app-protocol.test.ts covers the serving).
+    expect((await handler(new Request('app://phase10/../main/index.js'))).status).toBe(404)
+    expect((await handler(new Request('app://elsewhere/index.html'))).status).toBe(404)
+  })
+
+  it('allows DevTools only in a development build', async () => {
+    await startApp()
+    expect(fake.windows[0].options.webPreferences.devTools).toBe(true)
+    fake.state.isPackaged = true
+    fake.windows.length = 0
+    await startApp()
+    expect(fake.windows[0].options.webPreferences.devTools).toBe(false)
   })
 
   it('keeps settings in the userData dir', async () => {
@@ -120,15 +156,16 @@ describe('Electron shell', () => {
     expect(result).toMatchObject({ ok: true, value: { playerName: 'Lin' } })
   })
 
-  it('adds the CSP header to the app’s own responses only', async () => {
+  it('serves the app’s page with its CSP header, and leaves other responses alone', async () => {
     await startApp()
+    const [, handler] = fake.protocol.handle.mock.calls[0] as [string, (r: Request) => Promise<Response>]
+    const page = await handler(new Request(APP_URL)) // from source, the renderer folder is src/renderer
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(page.headers.get('content-security-policy')).toContain("object-src 'none'")
+    // The session hook is only for the dev server (tested below); it leaves everything else as it is.
     const listener = fake.session.defaultSession.webRequest.onHeadersReceived.mock.calls[0][0]
     const callback = vi.fn()
-    listener({ url: APP_URL, responseHeaders: { 'X-Other': ['1'] } }, callback)
-    const headers = callback.mock.calls[0][0].responseHeaders
-    expect(headers['X-Other']).toEqual(['1'])
-    expect(headers['Content-Security-Policy'][0]).toContain("script-src 'self'")
-    expect(headers['Content-Security-Policy'][0]).toContain("object-src 'none'")
     listener({ url: 'https://example.com/', responseHeaders: {} }, callback)
     expect(callback).toHaveBeenLastCalledWith({})
   })
@@ -159,6 +196,15 @@ describe('Electron shell', () => {
     const own = { preventDefault: vi.fn() }
     contents.handlers.get('will-navigate')!(own, APP_URL)
     expect(own.preventDefault).not.toHaveBeenCalled()
+    // Any frame (an iframe too): only the app's own page.
+    for (const url of ['https://example.com/', 'file:///etc/passwd', 'app://phase10/assets/x.svg']) {
+      const frame = { url, isMainFrame: false, preventDefault: vi.fn() }
+      contents.handlers.get('will-frame-navigate')!(frame)
+      expect(frame.preventDefault, url).toHaveBeenCalled()
+    }
+    const ownFrame = { url: `${APP_URL}#/rules`, isMainFrame: true, preventDefault: vi.fn() }
+    contents.handlers.get('will-frame-navigate')!(ownFrame)
+    expect(ownFrame.preventDefault).not.toHaveBeenCalled()
     expect(contents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
     const webview = { preventDefault: vi.fn() }
     contents.handlers.get('will-attach-webview')!(webview)
@@ -195,7 +241,7 @@ describe('Electron shell', () => {
   it('in dev, loads the dev server, trusts only its origin and lets HMR connect', async () => {
     process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
     await startApp()
-    expect(fake.windows[0].loadURL).toHaveBeenCalledWith('http://localhost:5173')
+    expect(fake.windows[0].loadURL).toHaveBeenCalledWith('http://localhost:5173/')
     expect(await invokeFrom('http://localhost:5173/', { name: 'app.info', params: {} })).toMatchObject({ ok: true })
     expect(await invokeFrom(APP_URL, { name: 'app.info', params: {} })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
     const listener = fake.session.defaultSession.webRequest.onHeadersReceived.mock.calls[0][0]
@@ -208,7 +254,8 @@ describe('Electron shell', () => {
     fake.state.isPackaged = true
     process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
     await startApp()
-    expect(fake.windows[0].loadFile).toHaveBeenCalledWith(paths.indexHtml)
+    expect(fake.windows[0].loadURL).toHaveBeenCalledWith(APP_URL)
+    expect(await invokeFrom('http://localhost:5173/', { name: 'app.info', params: {} })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
   })
 
   it('forwards GameApi events to app windows only', async () => {
@@ -236,5 +283,85 @@ describe('Electron shell', () => {
     const help = menuTemplate({ isDev: false, isMac: true, showAbout }).find((m) => m.label === 'Help')!
     ;(help.submenu as any[])[0].click()
     expect(showAbout).toHaveBeenCalled()
+  })
+
+  it('quits only after the services have shut down: the saved game holds the table as it was', async () => {
+    await startApp()
+    const started = (await invokeFrom(APP_URL, { name: 'solo.start', params: { bots: [{ level: 'easy' }], seed: 'quit-test', botDelayMs: 0 } })) as any
+    expect(started.ok).toBe(true)
+    const event = { preventDefault: vi.fn() }
+    fake.emit('will-quit', event)
+    expect(event.preventDefault).toHaveBeenCalled() // held back until the shutdown is done
+    expect(fake.app.quit).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalledTimes(1))
+    const again = { preventDefault: vi.fn() }
+    fake.emit('will-quit', again) // the repeated quit goes through
+    expect(again.preventDefault).not.toHaveBeenCalled()
+    // The next start finds the game to continue.
+    fake.appHandlers.clear()
+    fake.windows.length = 0
+    vi.clearAllMocks()
+    await startApp()
+    const saves = (await invokeFrom(APP_URL, { name: 'saves.list', params: {} })) as any
+    expect(saves.value.map((g: any) => g.tableId)).toContain(started.value.tableId)
+  })
+
+  it('quits anyway when the shutdown hangs, after at most QUIT_TIMEOUT_MS', async () => {
+    const { quitAfterShutdown } = await import('./shell')
+    vi.useFakeTimers()
+    try {
+      quitAfterShutdown(() => new Promise(() => {}), 500)
+      fake.emit('will-quit', { preventDefault: vi.fn() })
+      await vi.advanceTimersByTimeAsync(499)
+      expect(fake.app.quit).not.toHaveBeenCalled()
+      await vi.advanceTimersByTimeAsync(1)
+      expect(fake.app.quit).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(QUIT_TIMEOUT_MS).toBeLessThanOrEqual(5000)
+  })
+
+  describe('updates', () => {
+    const info = () => invokeFrom(APP_URL, { name: 'app.info', params: {} }) as Promise<any>
+
+    it('are never looked for in a development build', async () => {
+      await startApp()
+      expect(fake.autoUpdater.checkForUpdates).not.toHaveBeenCalled()
+      expect((await info()).value.update).toBeNull()
+    })
+
+    it('packaged: checked at start, downloaded in the background, announced to the window', async () => {
+      fake.state.isPackaged = true
+      await startApp()
+      await vi.waitFor(() => expect(fake.autoUpdater.checkForUpdates).toHaveBeenCalledTimes(1))
+      expect(fake.autoUpdater.autoDownload).toBe(true)
+      fake.windows[0].webContents.getURL.mockReturnValue(APP_URL)
+      fake.updaterHandlers.get('update-downloaded')!({ version: '9.9.9' })
+      expect(fake.windows[0].webContents.send).toHaveBeenCalledWith('gameapi:event', { event: 'app.update', payload: { state: 'ready', version: '9.9.9' } })
+      expect((await info()).value.update).toEqual({ state: 'ready', version: '9.9.9' })
+      expect(await invokeFrom(APP_URL, { name: 'app.installUpdate', params: {} })).toEqual({ ok: true, value: null })
+      expect(fake.autoUpdater.quitAndInstall).toHaveBeenCalledTimes(1)
+    })
+
+    it('are not installed while a table is open', async () => {
+      fake.state.isPackaged = true
+      await startApp()
+      fake.updaterHandlers.get('update-downloaded')!({ version: '9.9.9' })
+      await invokeFrom(APP_URL, { name: 'solo.start', params: { bots: [{ level: 'easy' }], seed: 'busy', botDelayMs: 0 } })
+      expect(await invokeFrom(APP_URL, { name: 'app.installUpdate', params: {} })).toMatchObject({ ok: false, error: { code: 'WRONG_STATUS' } })
+      expect(fake.autoUpdater.quitAndInstall).not.toHaveBeenCalled()
+      await invokeFrom(APP_URL, { name: 'table.leave', params: {} })
+      expect(await invokeFrom(APP_URL, { name: 'app.installUpdate', params: {} })).toEqual({ ok: true, value: null })
+    })
+
+    it('the setting turns the check off', async () => {
+      fake.state.isPackaged = true
+      const { writeFile } = await import('node:fs/promises')
+      await writeFile(join(fake.state.userData, 'settings.json'), JSON.stringify({ checkForUpdates: false }))
+      await startApp()
+      await new Promise((r) => setTimeout(r, 20))
+      expect(fake.autoUpdater.checkForUpdates).not.toHaveBeenCalled()
+    })
   })
 })

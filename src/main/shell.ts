@@ -8,6 +8,7 @@ import {
   Menu,
   app,
   ipcMain,
+  protocol,
   session,
   type BrowserWindowConstructorOptions,
   type MenuItemConstructorOptions,
@@ -15,25 +16,31 @@ import {
   type WebContents,
 } from 'electron'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol'
 import { registerIpc } from './ipc'
-import { appLocation, contentSecurityPolicyFor, isAppUrl, type AppLocation } from './security'
-import { createDesktopServices } from './desktop-services'
+import { appEntryUrl, appLocation, contentSecurityPolicyFor, isAppUrl, type AppLocation } from './security'
+import { createDesktopServices, type DesktopServices } from './desktop-services'
+import type { UpdaterLike } from './updater'
 
 const here = dirname(fileURLToPath(import.meta.url)) // out/main when built
 
 export const paths = {
   preload: join(here, '../preload/index.cjs'),
-  indexHtml: join(here, '../renderer/index.html'),
+  /** Served as app://phase10/ (app-protocol.ts). */
+  rendererDir: join(here, '../renderer'),
   icon: join(here, '../../resources/icon.png'),
 }
+
+/** How long quitting waits for the services to shut down (goodbye packets, last save) before it quits anyway. */
+export const QUIT_TIMEOUT_MS = 3000
 
 /** The dev server URL electron-vite passes in `npm run dev`; never honoured in a packaged app. */
 function devServerUrl(): string | undefined {
   return !app.isPackaged ? process.env.ELECTRON_RENDERER_URL || undefined : undefined
 }
 
-export function windowOptions(): BrowserWindowConstructorOptions {
+export function windowOptions(opts: { isPackaged: boolean }): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 800,
@@ -56,15 +63,20 @@ export function windowOptions(): BrowserWindowConstructorOptions {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // DevTools only in a development build: in the packaged app they are a way around the CSP and IPC checks.
+      devTools: !opts.isPackaged,
     },
   }
 }
 
-/** CSP header on the app's own responses, and no permission (camera, notifications…) for anyone. */
+/**
+ * CSP header on the dev server's responses (app:// answers carry it already: app-protocol.ts), and no
+ * permission (camera, notifications…) for anyone.
+ */
 export function installSessionSecurity(ses: Session, location: AppLocation, devUrl: string | undefined): void {
   const csp = contentSecurityPolicyFor(devUrl)
   ses.webRequest.onHeadersReceived((details, callback) => {
-    const own = location.kind === 'dev' ? isAppOrigin(details.url, location.origin) : details.url.startsWith('file:')
+    const own = location.kind === 'dev' && isAppOrigin(details.url, location.origin)
     if (!own) return callback({})
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } })
   })
@@ -80,10 +92,16 @@ function isAppOrigin(url: string, origin: string): boolean {
   }
 }
 
-/** Every web contents (window, devtools, anything) may neither navigate away nor open windows. */
+/**
+ * Every web contents (window, devtools, anything) may neither navigate away nor open windows. `will-navigate`
+ * covers the main frame; `will-frame-navigate` every frame, so no iframe can load a foreign page either.
+ */
 export function hardenWebContents(contents: WebContents, location: AppLocation): void {
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url, location)) event.preventDefault()
+  })
+  contents.on('will-frame-navigate', (event) => {
+    if (!isAppUrl(event.url, location)) event.preventDefault()
   })
   contents.on('will-redirect', (event, url) => {
     if (!isAppUrl(url, location)) event.preventDefault()
@@ -106,6 +124,38 @@ export function menuTemplate(opts: { isDev: boolean; isMac: boolean; showAbout: 
 
 export interface RunningApp {
   window: BrowserWindow
+  services: DesktopServices
+}
+
+/** electron-updater's autoUpdater, loaded only in a packaged app (it reads app-update.yml from the package). */
+async function loadUpdater(): Promise<UpdaterLike> {
+  const mod = (await import('electron-updater')) as unknown as { default?: { autoUpdater: UpdaterLike }; autoUpdater?: UpdaterLike }
+  return (mod.default?.autoUpdater ?? mod.autoUpdater)!
+}
+
+/**
+ * Quitting waits (at most `QUIT_TIMEOUT_MS`) for the services to shut down: the mDNS goodbye packets go out,
+ * the save holds the last action, sockets close. Electron does not wait for a promise in 'will-quit', so
+ * the first quit is held back and repeated once the shutdown is done.
+ */
+export function quitAfterShutdown(shutdown: () => Promise<void>, timeoutMs = QUIT_TIMEOUT_MS): void {
+  let state: 'running' | 'shutting-down' | 'done' = 'running'
+  app.on('will-quit', (event) => {
+    if (state === 'done') return
+    event.preventDefault()
+    if (state === 'shutting-down') return
+    state = 'shutting-down'
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(() => {
+      console.warn(`Phase 10: shutdown took over ${timeoutMs} ms; quitting anyway`)
+      resolve()
+    }, timeoutMs)))
+    void Promise.race([shutdown().catch((err: unknown) => console.error('Phase 10: shutdown failed:', err)), timeout]).finally(() => {
+      clearTimeout(timer)
+      state = 'done'
+      app.quit()
+    })
+  })
 }
 
 /**
@@ -117,8 +167,10 @@ export async function startApp(): Promise<RunningApp | null> {
     app.quit()
     return null
   }
+  // Before 'ready' (Electron's rule): app:// gets a real origin, a secure context and fetch.
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
   const devUrl = devServerUrl()
-  const location = appLocation({ devServerUrl: devUrl, indexHtmlFileUrl: pathToFileURL(paths.indexHtml).href })
+  const location = appLocation({ devServerUrl: devUrl })
   let mainWindow: BrowserWindow | null = null
 
   app.on('second-instance', () => {
@@ -133,14 +185,16 @@ export async function startApp(): Promise<RunningApp | null> {
   })
 
   await app.whenReady()
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir))
   installSessionSecurity(session.defaultSession, location, devUrl)
   const services = await createDesktopServices({
     dataDir: app.getPath('userData'),
     app: { name: app.getName(), version: app.getVersion() },
-    staticDir: dirname(paths.indexHtml),
+    staticDir: paths.rendererDir,
+    updater: app.isPackaged ? { updater: await loadUpdater(), isPackaged: true } : undefined,
   })
-  // Withdraw the mDNS advert (goodbye packets), flush the autosave, stop the bot worker.
-  app.on('will-quit', () => void services.shutdown())
+  // Withdraw the mDNS advert (goodbye packets), flush the autosave, stop the bot worker — then quit.
+  quitAfterShutdown(() => services.shutdown())
   registerIpc({
     ipcMain,
     services,
@@ -157,15 +211,15 @@ export async function startApp(): Promise<RunningApp | null> {
   )
 
   const createWindow = () => {
-    const win = new BrowserWindow(windowOptions())
+    const win = new BrowserWindow(windowOptions({ isPackaged: app.isPackaged }))
     win.once('ready-to-show', () => win.show())
-    if (devUrl) void win.loadURL(devUrl)
-    else void win.loadFile(paths.indexHtml)
+    void win.loadURL(appEntryUrl(location))
     return win
   }
   mainWindow = createWindow()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
   })
-  return { window: mainWindow }
+  void services.updates?.checkAtStart()
+  return { window: mainWindow, services }
 }

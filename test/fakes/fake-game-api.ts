@@ -18,6 +18,11 @@ export interface FakeGameApi extends GameApi {
   /** What `saves.list` answers. */
   savedGames: SavedGame[]
   calls: { name: string; params: unknown }[]
+  /** What `app.info` reports as the desktop app's update; `app.installUpdate` answers this result's code or null. */
+  update: { state: 'downloading' | 'ready'; version: string } | null
+  installUpdateError: 'WRONG_STATUS' | null
+  /** What `app.info` reports: `ipc` for the desktop window (default), `websocket` for a browser. */
+  transport: 'ipc' | 'websocket'
   /** Simulates the host pushing an event (e.g. another window saved). */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
 }
@@ -28,6 +33,9 @@ export function createFakeGameApi(initial: Partial<Settings> = {}, savedGames: S
     settings: { ...DEFAULT_SETTINGS, ...initial },
     savedGames,
     calls: [] as { name: string; params: unknown }[],
+    update: null as FakeGameApi['update'],
+    installUpdateError: null as FakeGameApi['installUpdateError'],
+    transport: 'ipc' as FakeGameApi['transport'],
     async invoke(name: string, params: unknown): Promise<ApiResult<unknown>> {
       api.calls.push({ name, params })
       const def = requests[name as keyof typeof requests]
@@ -35,7 +43,10 @@ export function createFakeGameApi(initial: Partial<Settings> = {}, savedGames: S
       if (!def || !parsed?.success) return { ok: false, error: { code: 'BAD_REQUEST', message: parsed?.error?.issues[0]?.message ?? 'unknown request' } }
       switch (name) {
         case 'app.info':
-          return { ok: true, value: { name: 'Phase 10', version: 'test', platform: 'test', transport: 'ipc' } }
+          return { ok: true, value: { name: 'Phase 10', version: 'test', platform: 'test', transport: api.transport, update: api.update } }
+        case 'app.installUpdate':
+          if (api.installUpdateError) return { ok: false, error: { code: api.installUpdateError, message: 'leave the table first: an update never interrupts a game' } }
+          return { ok: true, value: null }
         case 'saves.list':
           return { ok: true, value: api.savedGames }
         case 'saves.remove': {

@@ -30,7 +30,7 @@ export function gameApiContract(harness: () => ContractHarness): void {
   it('answers app.info with the name, version, platform and its own transport', async () => {
     const { api, transport } = harness()
     const info = await api.invoke('app.info', {})
-    expect(info).toEqual({ ok: true, value: { name: 'Phase 10', version: '0.1.0-test', platform: process.platform, transport } })
+    expect(info).toEqual({ ok: true, value: { name: 'Phase 10', version: '0.1.0-test', platform: process.platform, transport, update: null } })
   })
 
   it('starts from the default settings when there is no settings.json', async () => {

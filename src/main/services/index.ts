@@ -4,7 +4,8 @@
  * forward `events`; there is exactly one implementation of each request. The table requests live in
  * ./table.ts.
  */
-import { ok } from '../../shared/api'
+import { fail, ok } from '../../shared/api'
+import type { Updates } from '../updater'
 import { createBotRunner, type BotRunner } from '../session/bot-runner'
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch'
 import { EventHub } from './event-hub'
@@ -21,6 +22,8 @@ export interface ServicesOptions extends Omit<TableServiceOptions, 'events' | 's
   app: { name: string; version: string }
   /** Bot decisions; default: a worker thread (tests pass an InProcessBotRunner). */
   bots?: BotRunner
+  /** The desktop app's updates (made after the services, so looked up when asked); none in the headless host. */
+  updates?: () => Pick<Updates, 'status' | 'install'> | null
 }
 
 export interface Services {
@@ -42,7 +45,21 @@ export async function createServices(options: ServicesOptions): Promise<Services
 
   const handlers: Handlers = {
     'app.info': (_params, ctx) =>
-      ok({ name: options.app.name, version: options.app.version, platform: process.platform, transport: ctx.transport }),
+      ok({
+        name: options.app.name,
+        version: options.app.version,
+        platform: process.platform,
+        transport: ctx.transport,
+        update: ctx.transport === 'ipc' ? (options.updates?.()?.status() ?? null) : null,
+      }),
+    'app.installUpdate': (_params, ctx) => {
+      const updates = options.updates?.()
+      // The app's own window only: not even the headless host's operator restarts a desktop app.
+      if (ctx.transport !== 'ipc' || !updates) return fail('FORBIDDEN', 'only the desktop app installs its updates')
+      const r = updates.install()
+      if (r.ok) return ok(null)
+      return fail('WRONG_STATUS', r.reason === 'busy' ? 'leave the table first: an update never interrupts a game' : 'no update has been downloaded')
+    },
     'settings.get': () => ok(settings.get()),
     'settings.set': async (patch) => {
       const saved = await settings.update(patch)

@@ -69,6 +69,8 @@ export interface TableService {
   handlers: TableHandlers
   /** The hosted table, if this machine hosts one. */
   host(): TableHost | null
+  /** A table is open here: hosted (LAN or solo) or joined at another host. */
+  isOpen(): boolean
   /** Opens a LAN table without a local client (the headless host at start-up). */
   openHosted(opts: { tableName: string; resume?: string }): Promise<ApiResult<TableHost>>
   /** A client's connection is gone: its seat drops (pause, grace). */
@@ -297,6 +299,7 @@ export function createTableService(o: TableServiceOptions): TableService {
   return {
     handlers,
     host: hostOf,
+    isOpen: () => session !== null,
     openHosted: (opts) => open(opts.resume, opts.tableName, undefined),
     clientGone: (clientId) => hostOf()?.disconnect(clientId),
     onInfo: (listener) => {

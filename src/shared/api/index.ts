@@ -79,8 +79,13 @@ export const appInfoSchema = z.object({
   /** `process.platform` of the host (the machine running main or `npm run host`). */
   platform: z.string(),
   transport: transportSchema,
+  /** The desktop app's downloaded or downloading update (src/main/updater.ts); null: none, or not the desktop app. */
+  update: z.lazy(() => updateStatusSchema).nullable(),
 })
 export type AppInfo = z.infer<typeof appInfoSchema>
+
+/** A newer release of the desktop app: `downloading` in the background, or `ready` to install on a restart. */
+export const updateStatusSchema = z.object({ state: z.enum(['downloading', 'ready']), version: z.string() })
 
 const noParams = z.object({}).strict()
 
@@ -90,6 +95,9 @@ export const requests = {
   'settings.get': { params: noParams, result: settingsSchema },
   /** Merges a partial patch into the saved settings; answers the full settings after the write. */
   'settings.set': { params: settingsPatchSchema, result: settingsSchema },
+  /** Restarts the desktop app into its downloaded update. Only the app's own window; WRONG_STATUS while a
+   * table is open (a game is never cut by an installer) or before an update is `ready`. */
+  'app.installUpdate': { params: noParams, result: z.null() },
   ...requestsTable,
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>
 
@@ -97,6 +105,8 @@ export const requests = {
 export const events = {
   /** After every successful `settings.set`, to every connected renderer (other windows, phones). */
   'settings.changed': settingsSchema,
+  /** The desktop app's update changed state (to the app's own window only). */
+  'app.update': updateStatusSchema,
   ...eventsTable,
 } as const satisfies Record<string, z.ZodType>
 

@@ -12,6 +12,8 @@ export const settingsSchema = z.object({
   animationSpeed: z.enum(ANIMATION_SPEEDS),
   /** How long a bot "thinks" before each action, so humans can follow. */
   botDelayMs: z.number().int().min(0).max(5000),
+  /** Desktop app: look for a new release at start and download it in the background (src/main/updater.ts). */
+  checkForUpdates: z.boolean(),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -25,4 +27,5 @@ export const DEFAULT_SETTINGS: Settings = {
   sound: true,
   animationSpeed: 'normal',
   botDelayMs: 700,
+  checkForUpdates: true,
 }

@@ -440,6 +440,7 @@ export const LOCAL_ONLY_REQUESTS = [
   'lobby.dropPolicy',
   'settings.get',
   'settings.set',
+  'app.installUpdate',
 ] as const
 /** Events only local/operator clients receive (a phone never hears the host's settings). */
-export const LOCAL_ONLY_EVENTS = ['settings.changed', 'discovery.games'] as const
+export const LOCAL_ONLY_EVENTS = ['settings.changed', 'discovery.games', 'app.update'] as const

@@ -58,4 +58,30 @@ describe('Home screen', () => {
     expect(screen.getByRole('button', { name: /Continue: Solo vs Cy/ })).toBeInTheDocument()
     expect(api.calls.filter((c) => c.name === 'saves.remove')).toEqual([{ name: 'saves.remove', params: { tableId: 'gone' } }])
   })
+
+  it('offers a downloaded update with a restart, and shows why a restart is refused', async () => {
+    const api = createFakeGameApi()
+    render(Home, { props: { api, onNavigate: () => {}, onResume: async () => true } })
+    await waitFor(() => expect(api.calls.some((c) => c.name === 'app.info')).toBe(true))
+    expect(screen.queryByRole('button', { name: 'Restart to update' })).toBeNull()
+    api.emit('app.update', { state: 'downloading', version: '0.2.0' })
+    await Promise.resolve()
+    expect(screen.queryByRole('button', { name: 'Restart to update' })).toBeNull()
+    api.emit('app.update', { state: 'ready', version: '0.2.0' })
+    const restart = await screen.findByRole('button', { name: 'Restart to update' })
+    expect(screen.getByRole('complementary', { name: 'Update' })).toHaveTextContent('Phase 10 0.2.0 is ready.')
+    api.installUpdateError = 'WRONG_STATUS'
+    await fireEvent.click(restart)
+    expect(await screen.findByRole('alert')).toHaveTextContent('leave the table first')
+    api.installUpdateError = null
+    await fireEvent.click(restart)
+    expect(api.calls.filter((c) => c.name === 'app.installUpdate')).toHaveLength(2)
+  })
+
+  it('shows an update already downloaded before the menu opened', async () => {
+    const api = createFakeGameApi()
+    api.update = { state: 'ready', version: '0.3.0' }
+    render(Home, { props: { api, onNavigate: () => {}, onResume: async () => true } })
+    expect(await screen.findByRole('button', { name: 'Restart to update' })).toBeInTheDocument()
+  })
 })

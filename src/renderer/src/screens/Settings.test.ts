@@ -52,6 +52,25 @@ describe('Settings screen', () => {
     await screen.findByLabelText('Your name')
     await fireEvent.click(screen.getByRole('button', { name: 'Back' }))
     expect(onBack).toHaveBeenCalled()
-    expect(api.calls.map((c) => c.name)).toEqual(['settings.get'])
+    expect(api.calls.map((c) => c.name).filter((n) => n !== 'app.info')).toEqual(['settings.get'])
+  })
+
+  it('lets the desktop app turn its update check off', async () => {
+    const api = createFakeGameApi()
+    render(Settings, { props: { api, onBack: () => {} } })
+    const box = await screen.findByLabelText('Check for updates when the app starts')
+    expect(box).toBeChecked()
+    await fireEvent.click(box)
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.settings.checkForUpdates).toBe(false))
+  })
+
+  it('offers no update setting in a browser', async () => {
+    const api = createFakeGameApi()
+    api.transport = 'websocket'
+    render(Settings, { props: { api, onBack: () => {} } })
+    await screen.findByLabelText('Your name')
+    await waitFor(() => expect(api.calls.some((c) => c.name === 'app.info')).toBe(true))
+    expect(screen.queryByLabelText('Check for updates when the app starts')).toBeNull()
   })
 })
