@@ -107,7 +107,7 @@ export interface TableHostEvents {
 
 const newToken = () => randomBytes(18).toString('base64url')
 const newTableId = () => randomBytes(9).toString('base64url')
-const newSeed = () => randomBytes(12).toString('base64url')
+const newSeed = () => randomBytes(32).toString('base64url') // the game key: RULES.md section 11, docs/engine.md "Keyed deals"
 
 export class TableHost extends EventEmitter<TableHostEvents> {
   readonly tableId: string

@@ -68,6 +68,8 @@ export const gameViewSchema = z.object({
   lastHand: z.object({ wentOut: seatIndex.nullable(), points: z.array(z.number().int()) }).nullable(),
   winner: seatIndex.nullable(),
   revealedSeeds: z.array(z.string().max(64)),
+  /** The game key (RULES.md section 11), once the game is over; null before. */
+  gameKey: z.string().max(64).nullable(),
 })
 export type GameViewPayload = z.infer<typeof gameViewSchema>
 

@@ -140,6 +140,9 @@ class SharedView implements GameView {
   get revealedSeeds(): string[] {
     return this.#state.revealedSeeds
   }
+  get gameKey(): string | null {
+    return this.#state.stage === 'gameOver' ? this.#state.seed : null
+  }
   /** The plain view, as `viewFor` builds it. */
   toJSON(): GameView {
     return viewFor(this.#state, this.seat)

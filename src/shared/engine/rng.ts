@@ -1,7 +1,16 @@
 /**
  * Seeded PRNG (RULES.md section 11): every shuffle comes from xoroshiro128+ (pure-rand), whose state is kept
  * as plain numbers inside the game state, so a state serialises and a replay is byte-identical.
+ *
+ * Where the seeds come from (section 11, "Keyed deals"): the game's seed is a secret **game key**; every
+ * hand's deal seed, the first dealer and each hand's reshuffles are derived from it with HMAC-SHA-256
+ * (`keyedSeed`). xoroshiro is linear: seeds drawn from one game-long generator let anyone who saw a few
+ * revealed seeds rebuild it and predict every later deal. A keyed hash has no such structure, so the
+ * seeds revealed after each hand say nothing about the next one, and the key is revealed only at game over.
  */
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64'
 import { uniformInt } from 'pure-rand/distribution/uniformInt'
@@ -110,7 +119,33 @@ export function shuffleWithState<T>(cards: T[], state: RngState): RngState {
   return [s01, s00, s11, s10]
 }
 
-/** A fresh random seed string (8 hex digits × 2) drawn from the game RNG, e.g. for one hand's deal. */
+/**
+ * HMAC-SHA-256 of `label` under `key` (both as UTF-8 bytes), as the first 32 hex digits (128 bits). Labels
+ * are the ones below; docs/engine.md lists the exact bytes so that anyone can check a revealed game.
+ */
+export function keyedSeed(key: string, label: string): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(label))).slice(0, 32)
+}
+
+/** Hand `handNumber`'s deal seed (1-based): HMAC(gameKey, "phase10/hand/<n>"). */
+export function handSeedFor(gameKey: string, handNumber: number): string {
+  return keyedSeed(gameKey, `phase10/hand/${handNumber}`)
+}
+
+/** The generator of a hand's reshuffles (section 7): from that hand's seed, so a revealed hand replays whole. */
+export function reshuffleRngFor(handSeed: string): RngState {
+  return rngFromSeed(keyedSeed(handSeed, 'phase10/reshuffles'))
+}
+
+/** The first dealer, drawn from HMAC(gameKey, "phase10/dealer"). */
+export function firstDealerFor(gameKey: string, playerCount: number): number {
+  return openRng(rngFromSeed(keyedSeed(gameKey, 'phase10/dealer'))).int(0, playerCount - 1)
+}
+
+/**
+ * A seed string (8 hex digits × 2) drawn from a generator. Not for deals (those are keyed: `handSeedFor`);
+ * kept for the bench's and tests' own seeded inputs.
+ */
 export function drawSeed(rng: Rng): string {
   const a = (rng.int(0, 0xffff) << 16) | rng.int(0, 0xffff)
   const b = (rng.int(0, 0xffff) << 16) | rng.int(0, 0xffff)

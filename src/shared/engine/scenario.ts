@@ -10,7 +10,7 @@ import { apply } from './apply'
 import { buildDeck, removeCards } from './deck'
 import type { LaidGroup } from './groups'
 import { partialRuleOptionsSchema, phasesFor, resolveRules } from './rules'
-import { drawSeed, openRng, rngFromSeed, shuffleInPlace } from './rng'
+import { firstDealerFor, handSeedFor, openRng, reshuffleRngFor, rngFromSeed, shuffleInPlace } from './rng'
 import { freezePhases, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, newPlayer, nextSeat, openingTurn, phaseNumberOf, startHand, tableBeforeDeal, type Deal, type GameState } from './state'
 
 const cardCode = z.string().refine(isCardCode, 'not a card code (R7, B12, W, S)')
@@ -112,10 +112,9 @@ export function buildScenario(input: unknown): { ok: true; scenario: Scenario; s
   const rest = removeCards(buildDeck(rules), named)
   if (!rest) return { ok: false, reason: 'a named card is more than the deck holds (per the rule options)' }
 
-  const rng = openRng(rngFromSeed(sc.seed))
-  const randomDealer = rng.int(0, n - 1) // always drawn, as in newGame
+  const randomDealer = firstDealerFor(sc.seed, n) // keyed from the seed, as in newGame
   const dealer = sc.dealer ?? randomDealer
-  const handSeed = drawSeed(rng)
+  const handSeed = handSeedFor(sc.seed, 1)
   // Same shuffle and deal as `redeal`, so a scenario naming nothing deals exactly like `newGame`.
   shuffleInPlace(rest, openRng(rngFromSeed(handSeed)))
   let hands: CardCode[][]
@@ -140,7 +139,7 @@ export function buildScenario(input: unknown): { ok: true; scenario: Scenario; s
       score: sc.scores ? sc.scores[seat] : 0,
     }),
   )
-  let state = tableBeforeDeal({ rules, phases, names, players, seed: sc.seed, rng: rng.state(), dealer, handSeed, recordLog: true })
+  let state = tableBeforeDeal({ rules, phases, names, players, seed: sc.seed, rng: reshuffleRngFor(handSeed), dealer, handSeed, recordLog: true })
   state = startHand(state, deal)
   if (masters && sc.phases) {
     // Masters with `phases`: those are the active phases already chosen; play starts at once.

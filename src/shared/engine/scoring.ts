@@ -3,7 +3,7 @@
  */
 import { penaltyPoints, SKIP, type CardCode } from './cards'
 import type { GameEvent } from './actions'
-import { drawSeed, openRng } from './rng'
+import { handSeedFor, reshuffleRngFor } from './rng'
 import { copyPlayer, copyState, inHand, nextSeat, redeal, seatsInHand, startHand, type GameState, type PlayerState } from './state'
 
 /** Penalty points of the cards left (section 7); Masters Save Piles count only with `scoreSavedCards`. */
@@ -107,11 +107,10 @@ function finish(state: GameState, winner: number, events: GameEvent[]): GameStat
 
 /** Deals the next hand from the game RNG; the deal passes left (section 2). */
 export function dealNextHand(state: GameState, events: GameEvent[]): GameState {
-  const rng = openRng(state.rng)
-  const handSeed = drawSeed(rng)
+  const handSeed = handSeedFor(state.seed, state.handNumber + 1) // keyed, section 11
   const dealer = (state.dealer + 1) % state.players.length
   const base = copyState(state)
-  base.rng = rng.state()
+  base.rng = reshuffleRngFor(handSeed)
   base.handSeed = handSeed
   base.dealer = dealer
   base.handNumber = state.handNumber + 1

@@ -7,7 +7,7 @@ import { buildDeck, removeCards } from './deck'
 import type { LaidGroup } from './groups'
 import { phaseList, type PhaseDef, type PhasePreset } from './phases'
 import { phasesFor, resolveRules, type PartialRuleOptions, type RuleOptions } from './rules'
-import { drawSeed, openRng, rngFromSeed, shuffleWithState, type RngState } from './rng'
+import { firstDealerFor, handSeedFor, reshuffleRngFor, rngFromSeed, shuffleWithState, type RngState } from './rng'
 import type { Action } from './actions'
 
 export type Stage = 'choosePhase' | 'draw' | 'play' | 'handOver' | 'gameOver'
@@ -48,9 +48,12 @@ export interface GameState {
   rules: RuleOptions
   phases: PhaseDef[]
   players: PlayerState[]
-  /** The game seed: first dealer and every hand's deal seed come from it. Never shown to players. */
+  /**
+   * The game key (section 11): the first dealer, every hand's deal seed and its reshuffles are keyed from
+   * it (rng.ts). Shown to players only once the game is over (`GameView.gameKey`).
+   */
   seed: string
-  /** Game RNG state (section 7: reshuffles; each hand's deal seed). Never shown to players. */
+  /** This hand's reshuffle generator (section 7), started from `reshuffleRngFor(handSeed)`. Never shown. */
   rng: RngState
   /** 1-based number of the current hand. */
   handNumber: number
@@ -126,15 +129,15 @@ export function newGame(opts: NewGameOptions): GameState {
   const rules = resolveRules(opts.rules as PartialRuleOptions)
   const n = opts.players.length
   if (n < MIN_PLAYERS || n > MAX_PLAYERS) throw new Error(`Phase 10 needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players, got ${n}`)
-  const rng = openRng(rngFromSeed(opts.seed))
-  // The random dealer is always drawn, so a given dealer leaves every later draw (deal seeds) unchanged.
-  const randomDealer = rng.int(0, n - 1)
-  const dealer = opts.dealer ?? randomDealer
+  // Section 11: the seed is the game key; the dealer, each hand's seed and its reshuffles are keyed from it
+  // (rng.ts). A given dealer leaves every deal unchanged.
+  const dealer = opts.dealer ?? firstDealerFor(opts.seed, n)
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= n) throw new Error(`bad dealer ${dealer}`)
   const phases = typeof rules.phaseList === 'string' ? presetPhases(rules.phaseList) : freezePhases(phasesFor(rules))
   Object.freeze(rules)
-  const handSeed = drawSeed(rng)
-  const state = tableBeforeDeal({ rules, phases, names: opts.players, seed: opts.seed, rng: rng.state(), dealer, handSeed, recordLog: opts.recordLog !== false })
+  const handSeed = handSeedFor(opts.seed, 1)
+  const rng = reshuffleRngFor(handSeed)
+  const state = tableBeforeDeal({ rules, phases, names: opts.players, seed: opts.seed, rng, dealer, handSeed, recordLog: opts.recordLog !== false })
   const deal = redeal(handSeed, { rules, playerCount: n, dealer })
   return startHand(state, deal)
 }

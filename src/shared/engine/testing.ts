@@ -51,7 +51,10 @@ export function viewSecrecyError(s: GameState, v: GameView, seat: number | null)
   const keys = Object.keys(v)
   for (const secret of ['drawPile', 'rng', 'seed', 'handSeed', 'log']) if (keys.includes(secret)) return `view has ${secret}`
   const json = JSON.stringify(v)
-  if (json.includes(s.seed)) return 'view contains the game seed'
+  // The game key only at game over, and then exactly as `gameKey` (section 11).
+  if (s.stage === 'gameOver') {
+    if (v.gameKey !== s.seed) return 'game over without the game key'
+  } else if (v.gameKey !== null || json.includes(s.seed)) return 'view contains the game key before game over'
   const inProgress = s.stage !== 'handOver' && s.stage !== 'gameOver'
   if (inProgress && json.includes(s.handSeed)) return 'view contains the seed of the hand in progress'
   if (JSON.stringify(s.rng).length > 2 && json.includes(JSON.stringify(s.rng))) return 'view contains the RNG state'

@@ -48,6 +48,8 @@ export interface GameView {
   winner: number | null
   /** Deal seeds of finished hands only (section 11). */
   revealedSeeds: string[]
+  /** The game key every deal seed was keyed from (section 11): `null` until the game is over. */
+  gameKey: string | null
 }
 
 export function spectatorView(state: GameState): GameView {
@@ -108,6 +110,7 @@ function buildView(state: GameState, seat: number | null): GameView {
     lastHand: lastHand && { wentOut: lastHand.wentOut, points: lastHand.points.slice() },
     winner: state.winner,
     revealedSeeds: state.revealedSeeds.slice(),
+    gameKey: state.stage === 'gameOver' ? state.seed : null,
   }
 }
 

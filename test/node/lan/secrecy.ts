@@ -1,7 +1,8 @@
 /**
  * RULES.md section 11, checked on the wire: every frame a client received is compared with the full engine
  * state at the moment it was sent. A client sees its own hand and Save Pile, laid groups, the discard pile
- * and counts; never another seat's cards, the draw pile's order, the game seed or the current hand's seed.
+ * and counts; never another seat's cards, the draw pile's order, the current hand's seed, or the game key
+ * before the game is over (then it is revealed as `gameKey`).
  */
 import { isDeepStrictEqual } from 'node:util'
 import { spectatorView, viewFor } from '../../../src/shared/engine/views'
@@ -18,7 +19,7 @@ export function checkSecrecy(frames: SentFrame[], seat: number | null): { proble
     const where = `frame ${i}`
     const json = JSON.parse(text) as unknown
     if (state) {
-      if (text.includes(state.seed)) problems.push(`${where}: contains the game seed`)
+      if (state.stage !== 'gameOver' && text.includes(state.seed)) problems.push(`${where}: contains the game key before game over`)
       if (state.stage !== 'handOver' && state.stage !== 'gameOver' && text.includes(state.handSeed))
         problems.push(`${where}: contains the seed of the hand in progress`)
       const pile = state.drawPile.slice(0, state.drawCount)
@@ -28,6 +29,7 @@ export function checkSecrecy(frames: SentFrame[], seat: number | null): { proble
       if (FORBIDDEN_KEYS.has(key)) problems.push(`${where}: has a "${key}" field`)
       // A finished hand's seed is revealed in its handEnded event (section 11); no other seed is sent.
       if (key === 'seed' && (parent as { type?: string }).type !== 'handEnded') problems.push(`${where}: has a "seed" field`)
+      if (key === 'gameKey' && value !== null && !(state?.stage === 'gameOver' && value === state.seed)) problems.push(`${where}: a gameKey before game over`)
       if (key === 'players' && Array.isArray(value))
         for (const p of value) if (Object.keys(p as object).sort().join() !== PUBLIC_PLAYER_KEYS) problems.push(`${where}: a player has other fields`)
       if (key === 'type' && value === 'drew') {
