@@ -106,3 +106,31 @@ describe('TableHost snapshot for the table UI', () => {
     expect(votes('ws:1')).toEqual([])
   })
 })
+
+describe('names at a LAN table', () => {
+  it('are cleaned, unique, and no guest passes for the host', () => {
+    const { host } = lanTable()
+    host.attachHost('local', 'Zed')
+    const join = (id: string, name: string) => {
+      const r = host.join(id, { protocol: PROTOCOL_VERSION, name })
+      if (!r.ok) throw new Error(r.error.message)
+      return r.value.snapshot.seats.find((s) => s.seat === r.value.snapshot.mySeat)!.name
+    }
+    expect(join('ws:1', 'Ev\u202Eil')).toBe('Evil')
+    expect(join('ws:2', 'Zed')).toBe('Zed 2') // the host's own name
+    expect(join('ws:3', 'ze\u200Bd')).toBe('zed 3')
+    expect(join('ws:4', 'Host')).toBe('Host 2') // the host's label where it has no seat
+    expect(host.addBot('easy', 'Evil').ok).toBe(true)
+    const names = host.snapshotFor('local')!.seats.map((s) => s.name)
+    expect(names).toEqual(['Zed', 'Evil', 'Zed 2', 'zed 3', 'Host 2', 'Evil 2'])
+  })
+
+  it('chat text loses its bidi controls too', () => {
+    const { host } = lanTable()
+    host.attachHost('local', 'Zed')
+    host.join('ws:1', { protocol: PROTOCOL_VERSION, name: 'Ann' })
+    const r = host.chat('ws:1', 'gg \u202Eno')
+    expect(r.ok && r.value.text).toBe('gg no')
+  })
+})
+

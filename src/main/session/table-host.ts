@@ -30,6 +30,7 @@ import { resolveRules, ruleOptionsSchema, type PartialRuleOptions, type RuleOpti
 import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '../../shared/engine/state'
 import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
 import type { BotLevel } from '../../shared/ai/types'
+import { cleanName, cleanText, uniqueName } from '../../shared/names'
 import type { BotRunner } from './bot-runner'
 import { SAVE_FORMAT, type LoadedGame, type SaveFile, type SaveStore } from './saves'
 
@@ -107,6 +108,8 @@ export interface TableHostEvents {
 
 const newToken = () => randomBytes(18).toString('base64url')
 const newTableId = () => randomBytes(9).toString('base64url')
+/** What the host is called where it has no seat (chat); no guest or bot may take this name. */
+const HOST_LABEL = 'Host'
 const newSeed = () => randomBytes(32).toString('base64url') // the game key: RULES.md section 11, docs/engine.md "Keyed deals"
 
 export class TableHost extends EventEmitter<TableHostEvents> {
@@ -181,7 +184,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
    */
   attachHost(clientId: string, playerName: string | null): ApiResult<TableSnapshot> {
     const existing = this.clients.get(clientId)
-    const client: Client = existing ?? { id: clientId, seat: null, host: true, spectator: false, name: playerName ?? 'Host', chatTimes: [], wantsRematch: false }
+    if (playerName !== null) playerName = cleanName(playerName)
+    const client: Client = existing ?? { id: clientId, seat: null, host: true, spectator: false, name: playerName ?? HOST_LABEL, chatTimes: [], wantsRematch: false }
     client.host = true
     client.spectator = false
     this.clients.set(clientId, client)
@@ -191,7 +195,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       else if (playerName !== null) {
         if (this.status !== 'lobby') return fail('WRONG_STATUS', 'the game has started')
         if (this.seats.length >= MAX_SEATS) return fail('TABLE_FULL', 'six seats are taken')
-        this.seats.push(this.newHuman(playerName, true))
+        this.seats.push(this.newHuman(uniqueName(playerName, this.seats.map((s) => s.name)), true))
         this.bindSeat(this.seats.length - 1, client)
       }
     }
@@ -208,7 +212,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (params.protocol !== PROTOCOL_VERSION)
       return fail('PROTOCOL_VERSION', `this host speaks protocol ${PROTOCOL_VERSION}, not ${params.protocol}`, { protocol: PROTOCOL_VERSION })
     if (this.closed) return fail('NO_TABLE', 'the table is closed')
-    const name = cleanText(params.name).slice(0, 20) || 'Player'
+    const name = cleanName(params.name)
     let client = this.clients.get(clientId)
     if (params.token !== undefined) {
       const seat = this.seats.findIndex((s) => s.token !== null && s.token === params.token)
@@ -232,11 +236,13 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (client && client.seat !== null) return ok({ token: this.seats[client.seat].token, snapshot: this.snapshotFor(clientId)! })
     if (this.status !== 'lobby') return fail('WRONG_STATUS', 'the game has started: watch as a spectator, or reclaim your seat with its token')
     if (this.seats.length >= MAX_SEATS) return fail('TABLE_FULL', 'six seats are taken')
-    client = client ?? this.newClient(clientId, name, asHost)
+    // One name per person at a table (a suffix), and no guest may pass for the host.
+    const seatName = uniqueName(name, this.seats.map((s) => s.name), asHost ? [] : [HOST_LABEL])
+    client = client ?? this.newClient(clientId, seatName, asHost)
     client.spectator = false
-    client.name = name
+    client.name = seatName
     const isHost = asHost && !this.seats.some((s) => s.isHost)
-    this.seats.push(this.newHuman(name, isHost))
+    this.seats.push(this.newHuman(seatName, isHost))
     this.bindSeat(this.seats.length - 1, client)
     this.changed()
     return ok({ token: this.seats[this.seats.length - 1].token, snapshot: this.snapshotFor(clientId)! })
@@ -292,7 +298,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       if (!check.success) return fail('BAD_REQUEST', `rules: ${check.error.issues[0]?.message}`)
       this.rulesPatch = merged
     }
-    if (tableName) this.name = cleanText(tableName).slice(0, 40) || this.name
+    if (tableName) this.name = cleanText(tableName, 40) || this.name
     this.changed()
     return ok(null)
   }
@@ -300,9 +306,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   addBot(level: BotLevel, name?: string): ApiResult<null> {
     if (this.status !== 'lobby') return fail('WRONG_STATUS', 'bots join in the lobby')
     if (this.seats.length >= MAX_SEATS) return fail('TABLE_FULL', 'six seats are taken')
-    const botName = name ? cleanText(name).slice(0, 20) : this.botName(level)
+    const botName = name ? uniqueName(cleanName(name, this.botName(level)), this.seats.map((s) => s.name), [HOST_LABEL]) : this.botName(level)
     this.seats.push({
-      name: botName || this.botName(level),
+      name: botName,
       kind: 'bot',
       botLevel: level,
       token: null,
@@ -406,7 +412,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   chat(clientId: string, text: string): ApiResult<ChatMessage> {
     const client = this.clients.get(clientId)
     if (!client) return fail('NO_TABLE', 'you are not at this table')
-    const clean = cleanText(text).slice(0, 200)
+    const clean = cleanText(text, 200)
     if (!clean) return fail('BAD_REQUEST', 'empty message')
     const limit = this.opts.chatLimit ?? { count: 5, windowMs: 10_000 }
     const t = this.now()
@@ -414,7 +420,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (client.chatTimes.length >= limit.count)
       return fail('RATE_LIMITED', 'too many messages: wait a little', { retryAfterMs: limit.windowMs - (t - client.chatTimes[0]) })
     client.chatTimes.push(t)
-    const name = client.seat !== null ? this.seats[client.seat].name : client.host ? 'Host' : `${client.name} (watching)`
+    const name = client.seat !== null ? this.seats[client.seat].name : client.host ? HOST_LABEL : `${client.name} (watching)`
     const message: ChatMessage = { id: ++this.chatId, at: t, seat: client.seat, name, text: clean }
     this.chatLog.push(message)
     if (this.chatLog.length > CHAT_KEEP) this.chatLog.shift()
@@ -852,7 +858,3 @@ function eventsFor(batch: Batch, seat: number | null): TableGameEvent[] {
 }
 
 /** Names and chat: no control characters, single spaces. */
-function cleanText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim()
-}

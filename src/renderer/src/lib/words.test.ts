@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hintParts } from './words'
+import { describeEvent, hintParts, isolate } from './words'
 
 describe('hintParts', () => {
   it('splits shortcut marks out of a hint, with the space before them', () => {
@@ -15,5 +15,13 @@ describe('hintParts', () => {
   it('leaves other brackets and plain text alone', () => {
     expect(hintParts('Phase 1 (2 sets of 3)')).toEqual([{ text: 'Phase 1 (2 sets of 3)' }])
     expect(hintParts('')).toEqual([])
+  })
+})
+
+describe('names in sentences', () => {
+  it('are bidi-isolated, so a right-to-left name keeps the sentence in order', () => {
+    expect(describeEvent({ type: 'discarded', seat: 1, card: 'R5' }, ['Me', 'שרה'], 0)).toBe('\u2068שרה\u2069 discarded red 5.')
+    expect(describeEvent({ type: 'discarded', seat: 0, card: 'R5' }, ['Me', 'שרה'], 0)).toBe('You discarded red 5.')
+    expect(isolate('Ann')).toBe('\u2068Ann\u2069')
   })
 })

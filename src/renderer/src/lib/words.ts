@@ -5,8 +5,14 @@
 import type { GameEvent } from '../../../shared/engine/actions'
 import { cardName } from './cards'
 
+/**
+ * A name inside a sentence, bidi-isolated (FSI … PDI, Unicode's plain-text <bdi>): a right-to-left name
+ * must not reorder the words around it. (The host strips every bidi control from names themselves.)
+ */
+export const isolate = (name: string) => `\u2068${name}\u2069`
+
 export function describeEvent(event: GameEvent, names: readonly string[], mySeat: number | null): string | null {
-  const who = (seat: number) => (seat === mySeat ? 'You' : (names[seat] ?? `Seat ${seat + 1}`))
+  const who = (seat: number) => (seat === mySeat ? 'You' : isolate(names[seat] ?? `Seat ${seat + 1}`))
   const s = (seat: number, you: string, other: string) => (seat === mySeat ? you : other)
   switch (event.type) {
     case 'handDealt':
