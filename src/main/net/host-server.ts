@@ -15,7 +15,8 @@ import type { WebSocketServer } from 'ws'
 import { createServices, type Services, type ServicesOptions } from '../services'
 import type { TableInfo } from '../../shared/api'
 import type { TableNetwork } from '../session/session'
-import { createStaticHandler } from './static-server'
+import { isAllowedHost } from './host-allowlist'
+import { SECURITY_HEADERS, createStaticHandler } from './static-server'
 import { OPERATOR_COOKIE, attachWsBridge, type WsBridgeOptions } from './ws-bridge'
 
 export interface HostServerOptions extends Omit<ServicesOptions, 'network' | 'operatorToken'> {
@@ -73,11 +74,18 @@ export async function listen(
 ): Promise<Listener> {
   const handleStatic = createStaticHandler(options.staticDir)
   const server = createServer((req, res) => {
+    // DNS rebinding: only names of this machine (host-allowlist.ts). The WebSocket upgrade checks the same.
+    if (!isAllowedHost(req.headers.host)) {
+      res.writeHead(403, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' })
+      res.end('Forbidden: this host answers only to its own addresses, localhost and its .local name')
+      return
+    }
     // The operator URL: remember the token in a cookie only this site's pages (and their WebSocket) send,
     // then drop it from the address bar.
     const op = new URL(req.url ?? '/', 'http://x').searchParams.get('op')
     if (op !== null && options.operatorToken !== undefined && op === options.operatorToken) {
       res.writeHead(302, {
+        ...SECURITY_HEADERS,
         Location: '/',
         'Set-Cookie': `${OPERATOR_COOKIE}=${op}; Path=/; HttpOnly; SameSite=Strict`,
         'Cache-Control': 'no-store',

@@ -18,6 +18,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { WS_PATH, fail, wsClientFrameSchema, type WsServerFrame } from '../../shared/api'
 import type { RequestContext, Services } from '../services'
+import { isAllowedHost } from './host-allowlist'
 
 /** 64 KiB is far above any GameApi request; larger frames are a bug or an attack. */
 export const MAX_FRAME_BYTES = 64 * 1024
@@ -79,7 +80,9 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
     server,
     path: WS_PATH,
     maxPayload: MAX_FRAME_BYTES,
-    verifyClient: (info: { req: IncomingMessage }) => isAllowedOrigin(info.req),
+    // DNS rebinding first (the Host must name this machine), then cross-site hijacking (Origin = Host).
+    verifyClient: (info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) =>
+      isAllowedHost(info.req.headers.host) && isAllowedOrigin(info.req) ? done(true) : done(false, 403, 'Forbidden'),
   })
   const send = (socket: WebSocket, frame: WsServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
