@@ -134,3 +134,37 @@ describe('names at a LAN table', () => {
   })
 })
 
+
+describe('ghost seats in the lobby', () => {
+  it('are freed 10 s after their sockets close, whatever the drop policy, and the table fills again', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const { host } = lanTable()
+    host.attachHost('local', 'Zed')
+    expect(host.snapshotFor('local')!.dropPolicy).toBe('wait')
+    for (let i = 1; i <= 5; i++) {
+      expect(host.join(`ghost:${i}`, { protocol: PROTOCOL_VERSION, name: `Ghost ${i}` }).ok).toBe(true)
+      host.disconnect(`ghost:${i}`)
+    }
+    expect(host.join('ws:real', { protocol: PROTOCOL_VERSION, name: 'Ann' })).toMatchObject({ ok: false, error: { code: 'TABLE_FULL' } })
+    vi.advanceTimersByTime(9_999)
+    expect(host.snapshotFor('local')!.seats).toHaveLength(6)
+    vi.advanceTimersByTime(1)
+    expect(host.snapshotFor('local')!.seats.map((s) => s.name)).toEqual(['Zed'])
+    expect(host.join('ws:real', { protocol: PROTOCOL_VERSION, name: 'Ann' }).ok).toBe(true)
+    host.setReady('ws:real', true)
+    expect(host.start('after-ghosts').ok).toBe(true)
+  })
+
+  it('a player who comes back within the lobby grace keeps the seat', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const { host } = lanTable()
+    host.attachHost('local', 'Zed')
+    const joined = host.join('ws:1', { protocol: PROTOCOL_VERSION, name: 'Ann' })
+    const token = joined.ok ? joined.value.token! : ''
+    host.disconnect('ws:1')
+    vi.advanceTimersByTime(5_000)
+    expect(host.join('ws:2', { protocol: PROTOCOL_VERSION, name: 'Ann', token }).ok).toBe(true)
+    vi.advanceTimersByTime(20_000)
+    expect(host.snapshotFor('local')!.seats.map((s) => s.name)).toEqual(['Zed', 'Ann'])
+  })
+})

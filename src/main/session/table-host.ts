@@ -36,6 +36,11 @@ import { SAVE_FORMAT, type LoadedGame, type SaveFile, type SaveStore } from './s
 
 export const MAX_SEATS = 6
 export const DEFAULT_GRACE_MS = 60_000
+/**
+ * A lobby seat whose player's connection dropped is freed after this, whatever the drop policy (which is
+ * about games): otherwise sockets that join and close would hold seats for good (ghost seats).
+ */
+export const LOBBY_GRACE_MS = 10_000
 const RECENT_BATCHES = 30
 const CHAT_KEEP = 50
 
@@ -52,6 +57,8 @@ export interface TableHostOptions {
   botDelayMs?: () => number
   /** How long a dropped seat is kept for its player (default 60 s). */
   graceMs?: number
+  /** The same in the lobby, for seats other than the host's (default LOBBY_GRACE_MS, never above graceMs). */
+  lobbyGraceMs?: number
   dropPolicy?: DropPolicy
   /** Autosave after every accepted action; `null`/omitted: none. */
   saves?: SaveStore | null
@@ -599,8 +606,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private startGrace(seat: number): void {
     const s = this.seats[seat]
     this.clearGrace(seat)
-    s.graceEndsAt = this.now() + this.graceMs
-    s.graceTimer = setTimeout(() => this.graceOver(seat, s), this.graceMs)
+    const ms = this.status === 'lobby' && !s.isHost ? Math.min(this.graceMs, this.opts.lobbyGraceMs ?? LOBBY_GRACE_MS) : this.graceMs
+    s.graceEndsAt = this.now() + ms
+    s.graceTimer = setTimeout(() => this.graceOver(seat, s), ms)
     s.graceTimer.unref?.()
   }
 
@@ -612,11 +620,16 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     s.graceEndsAt = null
   }
 
-  private graceOver(seat: number, s: Seat): void {
-    if (this.closed || this.seats[seat] !== s || s.clientId !== null) return
+  private graceOver(_seatThen: number, s: Seat): void {
+    // Found by identity: lobby seats removed meanwhile shift the indices.
+    const seat = this.seats.indexOf(s)
+    if (this.closed || seat < 0 || s.clientId !== null) return
     s.graceTimer = null
     s.graceEndsAt = null
-    this.applyDropPolicy(seat, this.dropPolicy)
+    // In the lobby the seat is freed for someone else (the player can simply join again).
+    if (this.status === 'lobby') {
+      if (!s.isHost) this.removeLobbySeat(seat)
+    } else this.applyDropPolicy(seat, this.dropPolicy)
     this.changed()
   }
 
