@@ -191,7 +191,7 @@ export function createTableService(o: TableServiceOptions): TableService {
       await saves.flush() // a table just left may still be writing its last move
       const games: SavedGame[] = []
       for (const id of (await saves.list()).slice(0, 20)) {
-        const loaded = await saves.load(id)
+        const loaded = await saves.load(id, { compact: false })
         if (loaded && loaded.state.stage !== 'gameOver') games.push(savedGame(loaded))
         if (games.length === 5) break
       }

@@ -1,10 +1,21 @@
 /**
- * Autosave of a hosted table (dataDir/saves/<tableId>.json): seed + rules + seats + the accepted action
- * log. The engine replays that byte-identically (RULES.md section 11), so nothing else is stored. Writes are
- * atomic (write-file-atomic) and chained in order; reads are zod-validated and replayed; a file that fails
- * either is renamed aside (`<id>.json.corrupt-<time>`) and reported, never a crash.
+ * Saves of hosted tables, in dataDir/saves (a 0700 folder; files 0600: they hold every seat's token):
+ *
+ * - `<tableId>.json`: the table — seed (the game key), rules, seats, the accepted action log up to the last
+ *   compaction. Written whole and atomically (write-file-atomic, synchronously) when a game starts, at every
+ *   hand's end, and when seats change hands mid-game.
+ * - `<tableId>.log`: the **journal** — one JSON line per accepted action since then (`{"n", "seat",
+ *   "action"}`, `n` its index in the whole log), appended with a plain synchronous write **before** the
+ *   action is acknowledged or broadcast. The kernel keeps a completed write through kill -9 of the host;
+ *   only a power cut can lose the last moments (see docs/lan-design.md "Durability" for the fsync choice).
+ *
+ * Loading replays the table's log and then the journal's valid prefix (a torn last line after a crash, or
+ * any entry that does not replay, ends it with a warning, never the whole game), then compacts. A file that
+ * does not explain a game at all is renamed aside (`.corrupt-<time>`) and reported, never a crash.
+ * Writes throw on failure (a full disk): the table host refuses the move and pauses (table-host.ts).
  */
-import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync, type PathLike } from 'node:fs'
+import { readFile, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
@@ -50,29 +61,48 @@ export interface LoadedGame {
   events: GameEvent[]
 }
 
-/** Replays a save's log from its seed; `null` when an entry is refused (the file does not explain a game). */
-export function replaySave(save: SaveFile): LoadedGame | null {
+/**
+ * Replays a save's log from its seed, as far as it replays: `kept` is how many entries did (an entry the
+ * engine refuses ends the replay there; everything before it is the game as it was).
+ */
+export function replaySave(save: SaveFile): LoadedGame & { kept: number } {
   let state = newGame({ players: save.seats.map((s) => s.name), seed: save.seed, rules: save.rules })
   const events: GameEvent[] = []
+  let kept = 0
   for (const entry of save.log) {
     const r = apply(state, entry.seat, entry.action)
-    if (!r.ok) return null
+    if (!r.ok) break
     state = r.state
     events.push(...r.events)
+    kept++
   }
-  return { save, state, events }
+  return { save: kept === save.log.length ? save : { ...save, log: save.log.slice(0, kept) }, state, events, kept }
+}
+
+const journalLineSchema = z.object({ n: z.number().int().min(0), seat: z.number().int().min(0).max(5), action: actionSchema })
+
+/** Files a crashed write-file-atomic leaves next to its target (`<name>.<number>`). */
+const TEMP_FILE = /\.(json|log)\.\d+$/
+
+export interface SaveStoreOptions {
+  warn?: (m: string) => void
+  /** fsync the journal after every append (default off: see the header). */
+  fsync?: boolean
 }
 
 export class SaveStore {
   readonly dir: string
-  private chain: Promise<unknown> = Promise.resolve()
-  private readonly queued = new Map<string, { save: SaveFile; done: Promise<void> }>()
+  private readonly warn: (m: string) => void
+  private readonly fsync: boolean
+  /** Open journal files, by table id. */
+  private readonly journals = new Map<string, number>()
 
-  constructor(
-    dataDir: string,
-    private readonly warn: (m: string) => void = (m) => console.warn(m),
-  ) {
+  constructor(dataDir: string, options: SaveStoreOptions | ((m: string) => void) = {}) {
+    const o = typeof options === 'function' ? { warn: options } : options
     this.dir = join(dataDir, 'saves')
+    this.warn = o.warn ?? ((m) => console.warn(m))
+    this.fsync = o.fsync ?? false
+    this.cleanTemporaryFiles()
   }
 
   fileFor(tableId: string): string {
@@ -80,40 +110,83 @@ export class SaveStore {
     return join(this.dir, `${tableId}.json`)
   }
 
+  journalFor(tableId: string): string {
+    if (!TABLE_ID.test(tableId)) throw new Error(`bad table id ${tableId}`)
+    return join(this.dir, `${tableId}.log`)
+  }
+
+  /** The folder, private to this user (existing ones are tightened too). */
+  private ensureDir(): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 })
+    chmodSync(this.dir, 0o700)
+  }
+
   /**
-   * Queues an atomic write; resolves when this save (or a newer one of the same table) is on disk. Never
-   * rejects. While a write is in flight, newer saves of the same table replace each other: the file always
-   * ends with the latest accepted action, and a burst of bot moves costs one write, not one per move.
+   * Writes the whole table atomically and empties its journal (everything in it is now in the file).
+   * Synchronous, so no later action can slip between the two. Throws when the disk refuses.
    */
-  write(save: SaveFile): Promise<void> {
-    const queued = this.queued.get(save.tableId)
-    if (queued) {
-      queued.save = save
-      return queued.done
+  writeSnapshot(save: SaveFile): void {
+    this.ensureDir()
+    writeFileAtomic.sync(this.fileFor(save.tableId), `${JSON.stringify(save)}\n`, { mode: 0o600 })
+    this.closeJournal(save.tableId)
+    rmSync(this.journalFor(save.tableId), { force: true })
+  }
+
+  /**
+   * Appends one accepted action (`n`: its index in the whole log) to the table's journal, before anyone
+   * hears of it. Throws when the disk refuses (nothing was appended then, or a torn line that loading drops).
+   */
+  append(tableId: string, n: number, entry: LogEntry): void {
+    let fd = this.journals.get(tableId)
+    if (fd === undefined) {
+      this.ensureDir()
+      fd = openSync(this.journalFor(tableId), 'a', 0o600)
+      this.journals.set(tableId, fd)
     }
-    const entry = { save, done: Promise.resolve() }
-    entry.done = this.chain.then(async () => {
-      this.queued.delete(save.tableId)
-      const file = this.fileFor(entry.save.tableId)
-      try {
-        await mkdir(this.dir, { recursive: true })
-        await writeFileAtomic(file, `${JSON.stringify(entry.save)}\n`)
-      } catch (err) {
-        this.warn(`saves: cannot write ${file}: ${err instanceof Error ? err.message : String(err)}`)
-      }
-    })
-    this.queued.set(save.tableId, entry)
-    this.chain = entry.done
-    return entry.done
+    const line = `${JSON.stringify({ n, seat: entry.seat, action: entry.action })}\n`
+    const bytes = Buffer.from(line)
+    let written = 0
+    while (written < bytes.length) written += writeSync(fd, bytes, written)
+    if (this.fsync) fsyncSync(fd)
   }
 
-  /** Waits for every queued write. */
+  private closeJournal(tableId: string): void {
+    const fd = this.journals.get(tableId)
+    if (fd === undefined) return
+    this.journals.delete(tableId)
+    try {
+      closeSync(fd)
+    } catch {
+      /* already closed */
+    }
+  }
+
+  /** Closes the table's open journal (the table closed). */
+  release(tableId: string): void {
+    this.closeJournal(tableId)
+  }
+
+  /** Writes are synchronous: nothing is ever pending. Kept for callers that wait for the disk. */
   flush(): Promise<void> {
-    return this.chain.then(() => undefined)
+    return Promise.resolve()
   }
 
-  /** Reads, validates and replays a save; a corrupt one is set aside and `null` returned. */
-  async load(tableId: string): Promise<LoadedGame | null> {
+  /** Removes what an interrupted atomic write left behind (a host killed mid-write). */
+  private cleanTemporaryFiles(): void {
+    let names: string[]
+    try {
+      names = readdirSync(this.dir)
+    } catch {
+      return
+    }
+    for (const name of names) if (TEMP_FILE.test(name)) rmSync(join(this.dir, name), { force: true })
+  }
+
+  /**
+   * Reads, validates and replays a save and its journal. Keeps the longest prefix that replays (warning
+   * about the rest) and compacts it into the file. A file that explains no game is set aside: `null`.
+   */
+  async load(tableId: string, opts: { compact?: boolean } = {}): Promise<LoadedGame | null> {
     if (!TABLE_ID.test(tableId)) return null
     const file = this.fileFor(tableId)
     let text: string
@@ -126,30 +199,86 @@ export class SaveStore {
     let reason = ''
     try {
       const parsed = saveFileSchema.safeParse(JSON.parse(text))
-      if (parsed.success && parsed.data.tableId === tableId) {
-        const loaded = replaySave(parsed.data)
-        if (loaded) return loaded
-        reason = 'its action log does not replay'
-      } else reason = parsed.success ? 'its table id does not match the file name' : `invalid (${parsed.error.issues[0]?.path.join('.')})`
-    } catch {
-      reason = 'not valid JSON'
+      if (parsed.success && parsed.data.tableId === tableId) return this.withJournal(parsed.data, opts.compact ?? true)
+      reason = parsed.success ? 'its table id does not match the file name' : `invalid (${parsed.error.issues[0]?.path.join('.')})`
+    } catch (err) {
+      reason = err instanceof SyntaxError ? 'not valid JSON' : `unreadable (${err instanceof Error ? err.message : String(err)})`
     }
-    const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`
-    try {
-      await rename(file, aside)
-    } catch {
-      /* gone meanwhile */
-    }
-    this.warn(`saves: ${file} is ${reason}; set aside as ${aside}`)
+    this.setAside(file, reason)
     return null
   }
 
-  /** Deletes a save (after any queued write of it); false when there was none. */
+  private withJournal(save: SaveFile, compact: boolean): LoadedGame {
+    const fromFile = replaySave(save)
+    if (fromFile.kept < save.log.length) this.warn(`saves: ${save.tableId}: move ${fromFile.kept + 1} of its log does not replay; kept the ${fromFile.kept} before it`)
+    const entries = fromFile.kept < save.log.length ? [] : this.readJournal(save.tableId, save.log.length)
+    if (entries.length === 0 && fromFile.kept === save.log.length) return fromFile
+    const all = replaySave({ ...fromFile.save, log: [...fromFile.save.log, ...entries] })
+    if (all.kept < fromFile.kept + entries.length) this.warn(`saves: ${save.tableId}: journal move ${all.kept - fromFile.kept + 1} does not replay; kept the moves before it`)
+    // Compact now: the file holds the whole game again, and the journal starts empty. (Not when only
+    // listing: the table may be open and appending.)
+    if (!compact) return all
+    try {
+      this.writeSnapshot({ ...all.save, savedAt: Date.now() })
+    } catch (err) {
+      this.warn(`saves: cannot compact ${save.tableId}: ${err instanceof Error ? err.message : String(err)}`)
+    }
+    return all
+  }
+
+  /** The journal's entries from index `from` on, in order, up to the first gap or damaged line. */
+  private readJournal(tableId: string, from: number): LogEntry[] {
+    const file = this.journalFor(tableId)
+    if (!existsSync(file)) return []
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch {
+      this.warn(`saves: cannot read ${file}`)
+      return []
+    }
+    const out: LogEntry[] = []
+    const lines = text.split('\n')
+    for (const [i, line] of lines.entries()) {
+      if (line === '' && i === lines.length - 1) break
+      let parsed: z.infer<typeof journalLineSchema> | null = null
+      try {
+        const r = journalLineSchema.safeParse(JSON.parse(line))
+        parsed = r.success ? r.data : null
+      } catch {
+        parsed = null
+      }
+      if (!parsed) {
+        this.warn(`saves: ${file} line ${i + 1} is damaged; kept the ${out.length} moves before it`)
+        break
+      }
+      if (parsed.n < from + out.length) continue // already in the file (a compaction raced a crash)
+      if (parsed.n > from + out.length) {
+        this.warn(`saves: ${file} skips from move ${from + out.length} to ${parsed.n}; kept the moves before the gap`)
+        break
+      }
+      out.push({ seat: parsed.seat, action: parsed.action })
+    }
+    return out
+  }
+
+  private setAside(file: PathLike, reason: string): void {
+    const aside = `${String(file)}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    try {
+      renameSync(file, aside)
+    } catch {
+      /* gone meanwhile */
+    }
+    this.warn(`saves: ${String(file)} is ${reason}; set aside as ${aside}`)
+  }
+
+  /** Deletes a save and its journal; false when there was none. */
   async remove(tableId: string): Promise<boolean> {
     if (!TABLE_ID.test(tableId)) return false
-    await this.flush()
+    this.closeJournal(tableId)
+    rmSync(this.journalFor(tableId), { force: true })
     try {
-      await unlink(this.fileFor(tableId))
+      rmSync(this.fileFor(tableId))
       return true
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.warn(`saves: cannot delete ${this.fileFor(tableId)}`)
@@ -162,13 +291,12 @@ export class SaveStore {
    * collect them for ever. Returns how many went.
    */
   async prune(keep: number, except?: string): Promise<number> {
-    await this.flush() // file times of saves still being written
     let removed = 0
     for (const id of (await this.list()).slice(keep)) if (id !== except && (await this.remove(id))) removed++
     return removed
   }
 
-  /** Table ids of the saves on disk, newest first. */
+  /** Table ids of the saves on disk, newest first (a journal counts as the newest touch). */
   async list(): Promise<string[]> {
     let names: string[]
     try {
@@ -177,9 +305,8 @@ export class SaveStore {
       return []
     }
     const ids = names.filter((n) => n.endsWith('.json') && TABLE_ID.test(n.slice(0, -5))).map((n) => n.slice(0, -5))
-    const withTimes = await Promise.all(
-      ids.map(async (id) => ({ id, t: await stat(this.fileFor(id)).then((s) => s.mtimeMs, () => 0) })),
-    )
+    const time = (path: string) => stat(path).then((s) => s.mtimeMs, () => 0)
+    const withTimes = await Promise.all(ids.map(async (id) => ({ id, t: Math.max(await time(this.fileFor(id)), await time(this.journalFor(id))) })))
     return withTimes.sort((a, b) => b.t - a.t).map((x) => x.id)
   }
 }

@@ -62,6 +62,8 @@ export interface TableHostOptions {
   dropPolicy?: DropPolicy
   /** Autosave after every accepted action; `null`/omitted: none. */
   saves?: SaveStore | null
+  /** How often a failed save is retried (default 5 s). */
+  storageRetryMs?: number
   /** The addresses to show the host (join URLs); default none. */
   joinUrls?: () => string[]
   now?: () => number
@@ -129,6 +131,11 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private status: Status = 'lobby'
   private state: GameState | null = null
   private seed = ''
+  /** How many actions the save holds (file + journal): the next journal entry's index. */
+  private logged = 0
+  /** Why the save cannot be written (a full disk…): play waits, players are told; retried every few seconds. */
+  private storageProblem: string | null = null
+  private storageRetry: NodeJS.Timeout | null = null
   /** Every event of this game, oldest first (bots' public history). */
   private history: GameEvent[] = []
   /** Where the current hand's events start in `history` (a bot needs only those: ai/types.ts). */
@@ -172,6 +179,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const { save, state, events } = loaded
     const host = new TableHost({ ...options, tableId: save.tableId, name: save.name, mode: save.mode, rules: save.rules, dropPolicy: save.dropPolicy })
     host.seed = save.seed
+    host.logged = save.log.length
     host.botDelayOverride = save.botDelayMs ?? null
     host.state = state
     host.history = events.slice()
@@ -408,6 +416,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (client.seat === null) return fail('NOT_SEATED', 'spectators cannot play')
     if (this.status !== 'playing' || !this.state) return fail('WRONG_STATUS', this.status === 'lobby' ? 'the game has not started' : 'the game is over')
     if (this.pausedSeat() !== null) return fail('PAUSED', 'play is paused until the dropped player is back')
+    if (this.storageProblem) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storageProblem})`)
     if (version !== this.state.version)
       return fail('STALE_VERSION', `the table is at version ${this.state.version}, not ${version}`, { version: this.state.version })
     if (this.seats[client.seat].autoPlayed) return fail('NOT_SEATED', 'the host plays this seat now')
@@ -466,6 +475,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       hostNow: this.now(),
       graceSeconds: Math.round(this.graceMs / 1000),
       rematchVotes: this.rematchVotes(),
+      hostProblem: this.storageProblem && `The host cannot save the game (${this.storageProblem}). Play waits until it can.`,
     }
   }
 
@@ -514,9 +524,10 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     for (let i = 0; i < this.seats.length; i++) this.clearGrace(i)
     const ids = [...this.clients.keys()]
     this.closed = true
+    if (this.storageRetry) clearTimeout(this.storageRetry)
     for (const id of ids) this.deliver(id, { event: 'table.snapshot', payload: null })
     this.clients.clear()
-    await this.opts.saves?.flush()
+    this.opts.saves?.release(this.tableId)
     this.emit('closed')
   }
 
@@ -646,6 +657,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     // `remove`: the engine has no rule for a player leaving mid-game, so the seat stays and the host plays
     // it; the player cannot come back.
     if (policy === 'remove') s.token = null
+    this.persist() // the seat changed hands: a restarted host must know (a revoked token stays revoked)
     this.schedule()
   }
 
@@ -672,7 +684,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.status = 'playing'
     this.forcedSeat = null
     for (const c of this.clients.values()) c.wantsRematch = false
-    this.save()
+    this.logged = 0
+    this.persist()
     for (const c of this.clients.values()) this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
     // Timers first, so the snapshots carry this turn's deadline (bots answer asynchronously, after them).
     this.schedule()
@@ -685,6 +698,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const r = apply(before, seat, action)
     if (!r.ok) return fail('RULES', r.error.message, { engineCode: r.error.code })
     const after = r.state
+    // Durable before anyone hears of it: the journal line is written, or the move is refused and play waits.
+    if (!this.journal(seat, action)) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storageProblem})`)
     const secrets: Batch['secrets'] = []
     r.events.forEach((e, index) => {
       if (e.type === 'drew' && e.from !== 'discard' && e.card === undefined) {
@@ -703,7 +718,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (after.stage === 'gameOver') this.status = 'over'
     if (this.forcedSeat !== null && (after.turn !== this.forcedSeat || after.stage === 'handOver' || after.stage === 'gameOver'))
       this.forcedSeat = null
-    this.save()
+    // A hand's end compacts the journal into the save.
+    if (after.stage === 'handOver' || after.stage === 'gameOver') this.persist()
     for (const c of this.clients.values())
       this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
     this.schedule() // before the snapshots: they carry the new turn's deadline
@@ -711,10 +727,72 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     return ok(null)
   }
 
-  private save(): void {
+  /** Appends the accepted action to the journal; false (and play paused) when the disk refuses. */
+  private journal(seat: number, action: Action): boolean {
+    const saves = this.opts.saves
+    if (!saves) return true
+    if (this.storageProblem) return false
+    try {
+      saves.append(this.tableId, this.logged, { seat, action })
+      this.logged++
+      return true
+    } catch (err) {
+      this.storageFailed(err)
+      return false
+    }
+  }
+
+  /** Writes the whole table (start, hand ends, seats changing hands); a failure pauses play. */
+  private persist(): boolean {
+    const saves = this.opts.saves
+    if (!saves || !this.state) return true
+    try {
+      const save = this.toSave()
+      saves.writeSnapshot(save)
+      this.logged = save.log.length
+      return true
+    } catch (err) {
+      this.storageFailed(err)
+      return false
+    }
+  }
+
+  /**
+   * The disk refused a write: no move is acknowledged that is not saved, so play waits (bots and timers too),
+   * the operator is warned and every player sees why; the whole table is written again every 5 s until the
+   * disk takes it, then play goes on.
+   */
+  private storageFailed(err: unknown): void {
+    const code = (err as NodeJS.ErrnoException)?.code
+    const problem = code === 'ENOSPC' ? 'the disk is full' : code ? `${code}: ${(err as Error).message}` : String(err)
+    const first = this.storageProblem === null
+    this.storageProblem = problem
+    if (first) this.warn(`saves: cannot save table ${this.tableId}: ${problem}; play is paused until the save can be written`)
+    this.cancelBot()
+    this.clearTurnTimer()
+    if (this.storageRetry) clearTimeout(this.storageRetry)
+    this.storageRetry = setTimeout(() => this.retryStorage(), this.opts.storageRetryMs ?? 5000)
+    this.storageRetry.unref?.()
+    if (first) this.changed()
+  }
+
+  private retryStorage(): void {
+    this.storageRetry = null
+    if (this.closed) return
     const saves = this.opts.saves
     if (!saves || !this.state) return
-    void saves.write(this.toSave())
+    try {
+      const save = this.toSave()
+      saves.writeSnapshot(save)
+      this.logged = save.log.length
+    } catch (err) {
+      this.storageFailed(err)
+      return
+    }
+    this.warn(`saves: table ${this.tableId} is saved again; play goes on`)
+    this.storageProblem = null
+    this.schedule()
+    this.changed()
   }
 
   toSave(): SaveFile {
@@ -778,7 +856,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private schedule(): void {
     this.clearTurnTimer()
     const st = this.state
-    if (this.closed || this.status !== 'playing' || !st || st.stage === 'gameOver' || this.pausedSeat() !== null) {
+    if (this.closed || this.status !== 'playing' || !st || st.stage === 'gameOver' || this.pausedSeat() !== null || this.storageProblem) {
       this.cancelBot()
       return
     }

@@ -188,6 +188,8 @@ export const tableSnapshotSchema = z.object({
   graceSeconds: z.number().int().min(0).max(3600).optional(),
   /** After the game (`over`): the seats whose players voted for a rematch (`table.rematch`), ascending. */
   rematchVotes: z.array(seatIndex).max(6).optional(),
+  /** Play waits because the host cannot save the game (e.g. its disk is full): what to tell the players. */
+  hostProblem: z.string().max(300).nullable().optional(),
 })
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>
 

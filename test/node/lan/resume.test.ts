@@ -3,7 +3,7 @@
  * SIGKILL mid-game, restarted with `--resume`, and the players come back to their seats with their tokens.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -68,10 +68,14 @@ it('a killed host resumes from its save and the players rejoin their seats with 
   expect((await host.request('lobby.start', { seed: 'resume-test-seed-0042' })).ok).toBe(true)
   await playUntil([host, ann], (s) => s.version >= 25 && s.view!.turn !== null && s.seats[s.view!.turn].kind === 'human')
   const before = { version: host.snapshot!.version, hostHand: host.snapshot!.view!.hand, annHand: ann.snapshot!.view!.hand, tableId: host.snapshot!.tableId }
-  await new Promise((r) => setTimeout(r, 300)) // the autosave of the last action lands
+  // No waiting for an autosave: every move is in the journal before anyone hears of it.
   await kill(first.child)
   await untilAny([host, ann], () => (host.closed && ann.closed ? true : undefined))
-  expect(await readdir(join(dataDir, 'saves'))).toEqual([`${before.tableId}.json`])
+  // The table file and its journal (moves since the last hand's end), nothing else; private to this user.
+  const files = (await readdir(join(dataDir, 'saves'))).sort()
+  expect(files.filter((f) => f !== `${before.tableId}.log`)).toEqual([`${before.tableId}.json`])
+  expect((await stat(join(dataDir, 'saves'))).mode & 0o777).toBe(0o700)
+  expect((await stat(join(dataDir, 'saves', `${before.tableId}.json`))).mode & 0o777).toBe(0o600)
 
   const second = await startHost(['--resume'])
   expect(second.output()).toContain(`(${before.tableId}), resumed`)

@@ -164,11 +164,13 @@ describe('solo', () => {
     const files = await readdir(join(dataDir, 'saves'))
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(/^broken\.json\.corrupt-/)
-    // A save whose log does not replay is corrupt too.
+    // A save whose log stops replaying keeps the moves before that point (here: none) instead of being lost.
     const good = { format: 1, tableId: 'bad-log', name: 'x', mode: 'lan', savedAt: 0, seed: 'abc', rules: newGame({ players: ['a', 'b'], seed: 'abc' }).rules, seats: [{ name: 'a', kind: 'human', botLevel: null, token: 't', isHost: true, autoPlayed: false }, { name: 'b', kind: 'bot', botLevel: 'easy', token: null, isHost: false, autoPlayed: false }], dropPolicy: 'wait', log: [{ seat: 1, action: { type: 'discard', card: 'R1' } }] }
     await writeFile(join(dataDir, 'saves', 'bad-log.json'), JSON.stringify(good))
-    expect(await call(s, 'host.open', { resume: 'bad-log' })).toMatchObject({ ok: false, error: { code: 'NO_TABLE' } })
-    expect((await readdir(join(dataDir, 'saves'))).filter((f) => f.startsWith('bad-log.json.corrupt-'))).toHaveLength(1)
+    const resumed = (await call(s, 'host.open', { resume: 'bad-log' })) as { ok: true; value: { tableId: string; status: string } }
+    expect(resumed).toMatchObject({ ok: true, value: { tableId: 'bad-log', status: 'playing' } })
+    expect(s.table.host()!.engineState!.version).toBe(newGame({ players: ['a', 'b'], seed: 'abc' }).version)
+    expect((await readdir(join(dataDir, 'saves'))).filter((f) => f.startsWith('bad-log.json.corrupt-'))).toHaveLength(0)
   })
 })
 
