@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveHeadlessDataDir } from './data-dir'
+import { DataDirLockedError } from './data-dir-lock'
 import { joinUrlsFor, startHostServer } from './net/host-server'
 import { createAdvertManager } from './net/discovery'
 import { SaveStore } from './session/saves'
@@ -58,6 +59,14 @@ const host = await startHostServer({
   table: { tableName, resume },
   advertise: advert ? (info) => advert.advertise(info) : undefined,
   onListening: (p) => (boundPort = p),
+}).catch(async (err: unknown) => {
+  // One host per data folder: say who has it, in one line, and stop.
+  if (err instanceof DataDirLockedError) {
+    console.error(`Phase 10: ${err.message}`)
+    await advert?.stop()
+    process.exit(1)
+  }
+  throw err
 })
 console.log(`Phase 10 host listening on ${host.url}`)
 if (values.host === '0.0.0.0') {

@@ -145,6 +145,7 @@ describe('Electron shell', () => {
     expect(fake.windows[0].options.webPreferences.devTools).toBe(true)
     fake.state.isPackaged = true
     fake.windows.length = 0
+    fake.state.userData = await mkdtemp(join(tmpdir(), 'p10-shell-')) // the first start still holds its data folder
     await startApp()
     expect(fake.windows[0].options.webPreferences.devTools).toBe(false)
   })

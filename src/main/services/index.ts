@@ -6,6 +6,7 @@
  */
 import { fail, ok } from '../../shared/api'
 import type { Updates } from '../updater'
+import { lockDataDir } from '../data-dir-lock'
 import { createBotRunner, type BotRunner } from '../session/bot-runner'
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch'
 import { EventHub } from './event-hub'
@@ -37,6 +38,8 @@ export interface Services {
 }
 
 export async function createServices(options: ServicesOptions): Promise<Services> {
+  // One host per data folder (its saves): a second is refused with the first one's pid.
+  const lock = lockDataDir(options.dataDir)
   const events = new EventHub()
   const settings = new SettingsStore({ dataDir: options.dataDir, warn: options.warn })
   await settings.load()
@@ -78,6 +81,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     close: async () => {
       await table.close()
       await bots.close()
+      lock.release()
     },
   }
 }

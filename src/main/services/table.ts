@@ -82,6 +82,8 @@ export interface TableService {
 
 export function createTableService(o: TableServiceOptions): TableService {
   const saves = new SaveStore(o.dataDir, o.warn)
+  saves.cleanTemporaryFiles() // the services hold the data folder's lock by now
+
   const infoListeners = new Set<(info: TableInfo | null) => void>()
   let session: Session = null
 

@@ -59,7 +59,12 @@ export interface LoadedGame {
   state: GameState
   /** Every event of the replay, oldest first (bots' memory, the log after a restart). */
   events: GameEvent[]
+  /** The last actions' event batches as the table sent them (version after each), oldest first. */
+  batches: { version: number; events: GameEvent[] }[]
 }
+
+/** How many of the last batches a replay keeps (TableHost's RECENT_BATCHES). */
+const KEEP_BATCHES = 50
 
 /**
  * Replays a save's log from its seed, as far as it replays: `kept` is how many entries did (an entry the
@@ -68,15 +73,18 @@ export interface LoadedGame {
 export function replaySave(save: SaveFile): LoadedGame & { kept: number } {
   let state = newGame({ players: save.seats.map((s) => s.name), seed: save.seed, rules: save.rules })
   const events: GameEvent[] = []
+  const batches: LoadedGame['batches'] = []
   let kept = 0
   for (const entry of save.log) {
     const r = apply(state, entry.seat, entry.action)
     if (!r.ok) break
     state = r.state
     events.push(...r.events)
+    batches.push({ version: state.version, events: r.events })
+    if (batches.length > KEEP_BATCHES) batches.shift()
     kept++
   }
-  return { save: kept === save.log.length ? save : { ...save, log: save.log.slice(0, kept) }, state, events, kept }
+  return { save: kept === save.log.length ? save : { ...save, log: save.log.slice(0, kept) }, state, events, batches, kept }
 }
 
 const journalLineSchema = z.object({ n: z.number().int().min(0), seat: z.number().int().min(0).max(5), action: actionSchema })
@@ -102,7 +110,6 @@ export class SaveStore {
     this.dir = join(dataDir, 'saves')
     this.warn = o.warn ?? ((m) => console.warn(m))
     this.fsync = o.fsync ?? false
-    this.cleanTemporaryFiles()
   }
 
   fileFor(tableId: string): string {
@@ -171,8 +178,11 @@ export class SaveStore {
     return Promise.resolve()
   }
 
-  /** Removes what an interrupted atomic write left behind (a host killed mid-write). */
-  private cleanTemporaryFiles(): void {
+  /**
+   * Removes what an interrupted atomic write left behind (a host killed mid-write). Only for the host that
+   * holds the data folder's lock (data-dir-lock.ts): another host's write may be in flight otherwise.
+   */
+  cleanTemporaryFiles(): void {
     let names: string[]
     try {
       names = readdirSync(this.dir)

@@ -176,7 +176,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   /** Rebuilds a table from its save: every human is disconnected (paused, grace running) until they rejoin. */
   static fromSave(loaded: LoadedGame, options: Omit<TableHostOptions, 'tableId' | 'name' | 'mode' | 'rules'>): TableHost {
-    const { save, state, events } = loaded
+    const { save, state, events, batches } = loaded
     const host = new TableHost({ ...options, tableId: save.tableId, name: save.name, mode: save.mode, rules: save.rules, dropPolicy: save.dropPolicy })
     host.seed = save.seed
     host.logged = save.log.length
@@ -187,6 +187,10 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     host.status = state.stage === 'gameOver' ? 'over' : 'playing'
     host.seats = save.seats.map((s) => ({ ...s, clientId: null, ready: true, graceEndsAt: null, graceTimer: null }))
     for (let i = 0; i < host.seats.length; i++) if (host.isHumanControlled(i)) host.startGrace(i)
+    // The last moves as they were sent (a deck draw's card is no longer known: everyone gets the public copy).
+    host.recent = (batches ?? []).slice(-RECENT_BATCHES).map((b) => ({ version: b.version, events: b.events, secrets: [] }))
+    // A table of bots (or bots to move) goes on at once; humans' seats wait for them (grace, above).
+    host.schedule()
     return host
   }
 

@@ -108,6 +108,7 @@ describe('the journal', () => {
     await mkdir(join(dataDir, 'saves'), { recursive: true, mode: 0o755 })
     writeFileSync(join(dataDir, 'saves', 'abc.json.123456789'), 'half a file')
     const saves = new SaveStore(dataDir, () => {})
+    saves.cleanTemporaryFiles()
     expect(await readdir(join(dataDir, 'saves'))).toEqual([])
     const { host, myMove } = soloTable(saves)
     await playMoves(host, myMove, 2)

@@ -2,55 +2,24 @@
  * The headless host (`tsx src/main/headless.ts`, its own process, bots in a worker thread) is killed with
  * SIGKILL mid-game, restarted with `--resume`, and the players come back to their seats with their tokens.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { TestClient, playUntil, untilAny } from './harness'
+import { killAll, killHard, startHeadless } from './headless-process'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
-const children: ChildProcess[] = []
 const clients: TestClient[] = []
 let dataDir = ''
 
 afterAll(async () => {
   for (const c of clients) c.close()
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
+  await killAll()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-async function startHost(extra: string[]): Promise<{ child: ChildProcess; wsUrl: string; opToken: string; output: () => string }> {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-advert', ...extra], {
-    cwd: root,
-    detached: true, // its own process group: SIGKILL takes tsx and its node child, nothing else
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let out = ''
-  child.stdout!.on('data', (d) => (out += d))
-  child.stderr!.on('data', (d) => (out += d))
-  const m = await new Promise<RegExpExecArray>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no operator URL within 20 s:\n${out}`)), 20_000)
-    const check = () => {
-      const found = /operator \(runs the table\): http:\/\/([\d.]+:\d+)\/\?op=(\S+)/.exec(out)
-      if (found && /table: /.test(out)) {
-        clearTimeout(timer)
-        ok(found)
-      }
-    }
-    child.stdout!.on('data', check)
-    child.once('exit', (code) => fail(new Error(`host exited (${code}):\n${out}`)))
-  })
-  return { child, wsUrl: `ws://${m[1]}/api`, opToken: m[2], output: () => out }
-}
-
-const kill = (child: ChildProcess) =>
-  new Promise<void>((done) => {
-    child.once('exit', () => done())
-    process.kill(-child.pid!, 'SIGKILL')
-  })
+const startHost = (extra: string[]) => startHeadless(dataDir, extra)
+const kill = killHard
 
 it('a killed host resumes from its save and the players rejoin their seats with their tokens', async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'p10-resume-'))
