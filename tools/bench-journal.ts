@@ -18,7 +18,7 @@ const appends = Number(values.appends)
 const base = mkdtempSync(join(values.dir ?? tmpdir(), 'p10-bench-journal-'))
 
 // Real moves and a real table: one random 4-player game's log.
-const { state } = playRandomGame({ players: 4, seed: 'bench-journal' })
+const { state } = playRandomGame({ players: 4, seed: 'bench-journal', rules: {} })
 const log = actionLog(state)
 const save: SaveFile = {
   format: SAVE_FORMAT,

@@ -73,7 +73,9 @@ export async function listen(
   options: { port: number; host: string; staticDir: string; operatorToken?: string; ws?: WsBridgeOptions },
 ): Promise<Listener> {
   const handleStatic = createStaticHandler(options.staticDir)
-  const server = createServer((req, res) => {
+  // Slow or idle HTTP connections (slowloris) go quickly: headers within 10 s, a request within 20 s, idle
+  // keep-alive sockets after 5 s; checked every second. (Upgraded WebSockets have their own heartbeat.)
+  const server = createServer({ connectionsCheckingInterval: 1000, headersTimeout: 10_000, requestTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => {
     // DNS rebinding: only names of this machine (host-allowlist.ts). The WebSocket upgrade checks the same.
     if (!isAllowedHost(req.headers.host)) {
       res.writeHead(403, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' })

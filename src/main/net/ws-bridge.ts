@@ -10,7 +10,12 @@
  *   that keeps going (`abuseLimit` refused frames in a row) is closed (1008);
  * - ping every `heartbeatMs`; a peer that has not answered (pong or any frame) by the next ping is
  *   terminated, and its seat drops (pause + grace) like any closed socket;
- * - Origin must match Host for browsers (cross-site WebSocket hijacking).
+ * - Host must name this machine (DNS rebinding) and Origin must match Host for browsers (cross-site
+ *   WebSocket hijacking);
+ * - limits (`CONNECTION_LIMITS`): connections per listener and per address (more answer 503 at the upgrade);
+ *   connections that have not joined a table yet are a pool of their own whose oldest is closed (1013) when a
+ *   new one needs the room — idle sockets can never lock players out; a client that does not read (its
+ *   `bufferedAmount` above the limit) is dropped, and its seat is handled like any dropped seat.
  * Each connection is client `ws:<n>`; it is the host operator if its upgrade carried the operator cookie
  * (`p10op`, set by the headless host's `?op=TOKEN` page) or after `host.claim`.
  */
@@ -23,6 +28,18 @@ import { isAllowedHost } from './host-allowlist'
 /** 64 KiB is far above any GameApi request; larger frames are a bug or an attack. */
 export const MAX_FRAME_BYTES = 64 * 1024
 export const OPERATOR_COOKIE = 'p10op'
+
+/** Defaults of the connection limits (docs/lan-design.md "Threat model"; WsBridgeOptions overrides). */
+export const CONNECTION_LIMITS = {
+  /** Open WebSockets per listener: 6 seats and 50 watchers per table, with room to spare. */
+  maxConnections: 200,
+  /** Per remote address (a phone or a desktop needs one or two; a whole family behind one NAT is rare). */
+  maxPerAddress: 32,
+  /** Connections that have not joined a table (nor claimed the operator role): the oldest go first. */
+  maxUnjoined: 48,
+  /** A client whose unsent data passes this is not reading: dropped. */
+  maxBufferedBytes: 1024 * 1024,
+}
 
 export interface WsBridgeOptions {
   /** Frames per second a connection may send on average (default 30). */
@@ -41,6 +58,7 @@ export interface WsBridgeOptions {
    * re-joining in that moment is answered once the table is open instead of with NO_TABLE.
    */
   ready?: Promise<unknown>
+  limits?: Partial<typeof CONNECTION_LIMITS>
 }
 
 /**
@@ -76,16 +94,40 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
   const abuseLimit = options.abuseLimit ?? 200
   // A failed start-up must not wedge every connection: requests then run and get the service's own answer.
   const ready: Promise<unknown> = (options.ready ?? Promise.resolve()).catch(() => undefined)
+  const limits = { ...CONNECTION_LIMITS, ...options.limits }
+  const perAddress = new Map<string, number>()
+  /** Not yet at a table, oldest first (a Map keeps insertion order). */
+  const unjoined = new Map<WebSocket, true>()
+  const addressOf = (req: IncomingMessage) => req.socket.remoteAddress ?? '?'
   const wss = new WebSocketServer({
     server,
     path: WS_PATH,
     maxPayload: MAX_FRAME_BYTES,
-    // DNS rebinding first (the Host must name this machine), then cross-site hijacking (Origin = Host).
-    verifyClient: (info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string) => void) =>
-      isAllowedHost(info.req.headers.host) && isAllowedOrigin(info.req) ? done(true) : done(false, 403, 'Forbidden'),
+    // DNS rebinding first (the Host must name this machine), then cross-site hijacking (Origin = Host),
+    // then the limits.
+    verifyClient: (info: { req: IncomingMessage }, done: (ok: boolean, code?: number, message?: string, headers?: Record<string, string>) => void) => {
+      if (!isAllowedHost(info.req.headers.host) || !isAllowedOrigin(info.req)) return done(false, 403, 'Forbidden')
+      const busy = wss.clients.size - unjoined.size >= limits.maxConnections || (perAddress.get(addressOf(info.req)) ?? 0) >= limits.maxPerAddress
+      if (busy) return done(false, 503, 'Too many connections', { 'Retry-After': '5' })
+      done(true)
+    },
   })
+  // Every client of a broadcast gets the same payload object (spectators' snapshots): serialise it once.
+  const serialised = new WeakMap<object, string>()
   const send = (socket: WebSocket, frame: WsServerFrame) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
+    if (socket.readyState !== socket.OPEN) return
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
+      socket.terminate() // not reading: its seat drops like any closed connection
+      return
+    }
+    let text: string
+    if (frame.type === 'event' && frame.payload && typeof frame.payload === 'object') {
+      const key = frame.payload as object
+      let body = serialised.get(key)
+      if (body === undefined) serialised.set(key, (body = JSON.stringify(frame.payload)))
+      text = `{"type":"event","event":${JSON.stringify(frame.event)},"payload":${body}}`
+    } else text = JSON.stringify(frame)
+    socket.send(text)
   }
   const alive = new WeakMap<WebSocket, boolean>()
 
@@ -115,6 +157,17 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
     }
     alive.set(socket, true)
     socket.on('pong', () => alive.set(socket, true))
+    const address = addressOf(req)
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
+    if (!ctx.operator) {
+      // Room for this one in the pool of connections not at a table: the oldest waits longest, it goes.
+      while (unjoined.size >= limits.maxUnjoined) {
+        const [oldest] = unjoined.keys()
+        unjoined.delete(oldest)
+        oldest.close(1013, 'too many connections: try again')
+      }
+      unjoined.set(socket, true)
+    }
     const unsubscribe = services.events.subscribe((e) => send(socket, { type: 'event', event: e.event, payload: e.payload }), {
       id: ctx.clientId,
       isOperator: () => ctx.operator,
@@ -153,11 +206,17 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
       const { id, name, params } = frame.data
       queue = queue.then(async () => {
         const result = await services.dispatch(name, params, ctx)
+        // At a table (or the operator): out of the pool that makes room for newcomers.
+        if (result.ok && (name === 'table.join' || name === 'host.claim')) unjoined.delete(socket)
         send(socket, { type: 'response', id, result })
       })
     })
     socket.on('error', () => socket.terminate())
     socket.on('close', () => {
+      unjoined.delete(socket)
+      const left = (perAddress.get(address) ?? 1) - 1
+      if (left > 0) perAddress.set(address, left)
+      else perAddress.delete(address)
       unsubscribe()
       services.table?.clientGone(ctx.clientId)
     })

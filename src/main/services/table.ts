@@ -24,6 +24,8 @@ export interface TableServiceOptions {
   botDelayMs?: number
   /** A dropped player's grace period (default 60 s). */
   graceMs?: number
+  /** Watchers per table (default MAX_SPECTATORS). */
+  maxSpectators?: number
   /** Lets others join a table hosted here (host-server.ts); without it a LAN table has no join URLs. */
   network?: TableNetwork
   /** Joining another host (src/main/session/remote-table.ts). */
@@ -114,6 +116,7 @@ export function createTableService(o: TableServiceOptions): TableService {
       deliver: (clientId: string, event: ApiEvent) => o.events.emitTo(clientId, event),
       botDelayMs: () => o.botDelayMs ?? o.settings.get().botDelayMs,
       graceMs: o.graceMs,
+      maxSpectators: o.maxSpectators,
       saves,
       joinUrls: () => joinUrls,
       warn: o.warn,

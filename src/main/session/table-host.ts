@@ -35,6 +35,8 @@ import type { BotRunner } from './bot-runner'
 import { SAVE_FORMAT, type LoadedGame, type SaveFile, type SaveStore } from './saves'
 
 export const MAX_SEATS = 6
+/** Watchers per table: a living room's worth and more; beyond it a join to watch answers TABLE_FULL. */
+export const MAX_SPECTATORS = 50
 export const DEFAULT_GRACE_MS = 60_000
 /**
  * A lobby seat whose player's connection dropped is freed after this, whatever the drop policy (which is
@@ -62,6 +64,8 @@ export interface TableHostOptions {
   dropPolicy?: DropPolicy
   /** Autosave after every accepted action; `null`/omitted: none. */
   saves?: SaveStore | null
+  /** Watchers per table (default MAX_SPECTATORS). */
+  maxSpectators?: number
   /** How often a failed save is retried (default 5 s). */
   storageRetryMs?: number
   /** The addresses to show the host (join URLs); default none. */
@@ -136,6 +140,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   /** Why the save cannot be written (a full disk…): play waits, players are told; retried every few seconds. */
   private storageProblem: string | null = null
   private storageRetry: NodeJS.Timeout | null = null
+  /** Coalesced snapshots (spectators, the lobby) are waiting for the next tick. */
+  private snapshotsDue = false
+  private flushScheduled = false
   /** Every event of this game, oldest first (bots' public history). */
   private history: GameEvent[] = []
   /** Where the current hand's events start in `history` (a bot needs only those: ai/types.ts). */
@@ -246,6 +253,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     }
     if (params.spectate) {
       if (client?.seat !== null && client?.seat !== undefined) return fail('WRONG_STATUS', 'you have a seat: leave it first')
+      const watching = [...this.clients.values()].filter((c) => c.spectator && c.id !== clientId).length
+      const places = this.opts.maxSpectators ?? MAX_SPECTATORS
+      if (!asHost && !client?.host && watching >= places) return fail('TABLE_FULL', `all ${places} places to watch are taken`)
       client = client ?? this.newClient(clientId, name, asHost)
       client.spectator = !client.host
       this.clients.set(clientId, client)
@@ -830,14 +840,48 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   }
 
   /** Every client its own snapshot; discovery its info when that changed. */
+  /**
+   * Tells every client the table changed. Seated players and the host during play: at once (their
+   * snapshot follows the action's events). Spectators, and everyone in the lobby: at most once per tick,
+   * coalesced — 200 spectators joining, or a flood of ready toggles, cost one round of snapshots, not one
+   * per change; and every spectator gets the same snapshot object (the ws bridge serialises it once).
+   */
   private changed(): void {
     if (this.closed) return
-    for (const id of this.clients.keys()) this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
+    const lobby = this.status === 'lobby'
+    for (const [id, c] of this.clients) {
+      if (lobby || this.isSpectator(c)) this.snapshotsDue = true
+      else this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
+    }
+    if (this.snapshotsDue && !this.flushScheduled) {
+      this.flushScheduled = true
+      setImmediate(() => this.flushSnapshots())
+    }
     const info = this.info()
     const key = JSON.stringify(info)
     if (key !== this.lastInfo) {
       this.lastInfo = key
       this.emit('changed', info)
+    }
+  }
+
+  private isSpectator(c: Client): boolean {
+    return c.seat === null && !c.host
+  }
+
+  /** The coalesced snapshots of `changed()`. */
+  private flushSnapshots(): void {
+    this.flushScheduled = false
+    if (this.closed || !this.snapshotsDue) return
+    this.snapshotsDue = false
+    const lobby = this.status === 'lobby'
+    // Unseated clients' snapshots differ only by role (spectator, or a guest between seats).
+    const shared = new Map<boolean, TableSnapshot | null>()
+    for (const [id, c] of this.clients) {
+      if (this.isSpectator(c)) {
+        if (!shared.has(c.spectator)) shared.set(c.spectator, this.snapshotFor(id))
+        this.deliver(id, { event: 'table.snapshot', payload: shared.get(c.spectator)! })
+      } else if (lobby) this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
     }
   }
 
