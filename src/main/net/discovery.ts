@@ -57,6 +57,8 @@ export function encodeTxt(info: AdvertInfo): Record<string, string> {
     seats: `${info.seatsTaken}/${info.seatsTotal}`,
     playing: info.inProgress ? '1' : '0',
     ed: info.edition,
+    // The host key's fingerprint (session/host-key.ts): lets a player tell two tables of one name apart.
+    ...(info.fingerprint ? { fp: info.fingerprint } : {}),
   }
 }
 
@@ -73,6 +75,7 @@ const txtSchema = z.object({
     .transform((s) => s.split('/').map(Number) as [number, number]),
   playing: z.enum(['0', '1']).transform((s) => s === '1'),
   ed: z.enum(['classic', 'masters']),
+  fp: z.string().regex(/^[A-Za-z0-9_-]{22}$/).optional(),
 })
 
 export function decodeTxt(txt: unknown): AdvertInfo | null {
@@ -88,6 +91,7 @@ export function decodeTxt(txt: unknown): AdvertInfo | null {
     seatsTotal: t.seats[1],
     inProgress: t.playing,
     edition: t.ed,
+    ...(t.fp ? { fingerprint: t.fp } : {}),
   }
 }
 
@@ -413,6 +417,7 @@ export class GameBrowser {
         inProgress: info.inProgress,
         edition: info.edition,
         lastSeen,
+        ...(info.fingerprint ? { fingerprint: info.fingerprint } : {}),
       })
       if (!game.success) continue
       // Two adverts of one table id (a host restarting): the freshest wins.

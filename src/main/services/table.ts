@@ -46,6 +46,7 @@ type TableHandlers = Pick<
   Handlers,
   | 'solo.start'
   | 'host.open'
+  | 'host.prove'
   | 'saves.list'
   | 'saves.remove'
   | 'host.close'
@@ -191,6 +192,10 @@ export function createTableService(o: TableServiceOptions): TableService {
       const opened = await open(p.resume, p.tableName ?? `${playerName}'s table`, p.rules)
       if (!opened.ok) return opened
       return opened.value.attachHost(ctx.clientId, p.seat ? playerName : null)
+    },
+    'host.prove': (p) => {
+      const host = hostOf()
+      return host ? ok(host.prove(p.challenge)) : fail('NO_TABLE', 'no table is hosted here')
     },
     'saves.list': async () => {
       await saves.flush() // a table just left may still be writing its last move

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { PROTOCOL_VERSION, WS_PATH, type ApiEvent, type TableSnapshot } from '../../shared/api'
 import { defaultRules } from '../../shared/engine/rules'
+import { HostKey } from './host-key'
 import { REMOTE_SEATS_FILE, RemoteTable, createConnectRemote, lastRemoteSeat, type RemoteTableOptions } from './remote-table'
 
 function snapshot(patch: Partial<TableSnapshot> = {}): TableSnapshot {
@@ -49,6 +50,10 @@ class FakeHost {
   /** Replace answers to break the contract. */
   override: Partial<Record<string, unknown>> = {}
   silent = false
+  /** The table's host key: a real one, so RemoteTable's proof checks run for real. */
+  key = HostKey.generate()
+  /** Every frame received (to check what an impostor was sent). */
+  frames: string[] = []
   async start(port = 0): Promise<void> {
     this.wss = new WebSocketServer({ host: '127.0.0.1', port, path: WS_PATH })
     await new Promise<void>((r) => this.wss.once('listening', () => r()))
@@ -57,6 +62,7 @@ class FakeHost {
       this.sockets.add(ws)
       ws.on('close', () => this.sockets.delete(ws))
       ws.on('message', (data) => {
+        this.frames.push(String(data))
         if (this.silent) return
         const f = JSON.parse(String(data)) as { id: number; name: string; params: Record<string, unknown> }
         const reply = (result: unknown) => ws.send(JSON.stringify({ type: 'response', id: f.id, result }))
@@ -69,8 +75,10 @@ class FakeHost {
             let token = f.params.token as string | undefined
             if (token && !this.tokens.has(token)) return reply({ ok: false, error: { code: 'BAD_TOKEN', message: 'no such seat' } })
             if (!token) this.tokens.add((token = `tok-${this.nextToken++}`))
-            return reply({ ok: true, value: { token, snapshot: snapshot() } })
+            return reply({ ok: true, value: { token, snapshot: snapshot({ hostKey: this.key.publicKey }) } })
           }
+          case 'host.prove':
+            return reply({ ok: true, value: { tableId: 'tbl1', publicKey: this.key.publicKey, signature: this.key.prove('tbl1', f.params.challenge as string) } })
           case 'lobby.setReady':
             return reply({ ok: true, value: snapshot({ seats: snapshot().seats.map((s) => ({ ...s, ready: true })) }) })
           case 'table.act':
@@ -145,15 +153,18 @@ describe('RemoteTable', () => {
   })
 
   it('a stale stored token (host has a new table) falls back to a fresh seat; an explicit bad token is refused', async () => {
+    // The old table's key is not this table's: its token is never sent, a fresh seat is taken.
     await writeFile(
       join(dataDir, REMOTE_SEATS_FILE),
-      JSON.stringify({ seats: [{ tableId: 'gone', tableName: 'x', addresses: ['127.0.0.1'], port: host.port, name: 'Bob', token: 'tok-zzz', savedAt: 1 }] }),
+      JSON.stringify({ seats: [{ tableId: 'gone', tableName: 'x', addresses: ['127.0.0.1'], port: host.port, name: 'Bob', token: 'tok-zzz', savedAt: 1, hostKey: HostKey.generate().publicKey }] }),
     )
     const t = await connect()
-    expect(host.joins.map((j) => j.token)).toEqual(['tok-zzz', undefined])
+    expect(host.joins.map((j) => j.token)).toEqual([undefined])
+    expect(host.frames.some((f) => f.includes('tok-zzz'))).toBe(false)
     expect(t.seatToken).toBe('tok-1')
     const stored = JSON.parse(await readFile(join(dataDir, REMOTE_SEATS_FILE), 'utf8')) as { seats: Array<{ token: string }> }
-    expect(stored.seats.map((s) => s.token)).toEqual(['tok-1'])
+    // The old record stays: it may belong to a table elsewhere, which this host could not speak for.
+    expect(stored.seats.map((s) => s.token)).toEqual(['tok-1', 'tok-zzz'])
     const refused = await RemoteTable.connect({ addresses: ['127.0.0.1'], port: host.port, name: 'Bob', dataDir, token: 'nope', onEvent: () => {}, ...fast })
     expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_TOKEN' } })
   })
@@ -215,7 +226,9 @@ describe('RemoteTable', () => {
     await host.stop()
     await until(() => t.state === 'reconnecting')
     await new Promise((r) => setTimeout(r, 200))
+    const key = host.key
     host = new FakeHost()
+    host.key = key // a resumed table keeps its key (it is in the save)
     host.tokens.add('tok-1') // the resumed table knows the seat
     await host.start(port)
     await until(() => t.state === 'connected')
@@ -264,5 +277,33 @@ describe('RemoteTable', () => {
     if (!r.ok) return
     expect(r.value.snapshot.tableId).toBe('tbl1')
     await r.value.session.close()
+  })
+
+  it('sends a stored seat token only to the host that proves the table key (a spoofed advert gets nothing)', async () => {
+    const first = await connect({ tableId: 'tbl1' })
+    const token = first.seatToken!
+    await first.close()
+    tables.length = 0
+    // An impostor takes the host's place (same address, port and table id), with a key of its own.
+    await host.stop()
+    const impostor = new FakeHost()
+    impostor.tokens.add(token)
+    await impostor.start(host.port)
+    try {
+      const r = await RemoteTable.connect({ addresses: ['127.0.0.1'], port: impostor.port, tableId: 'tbl1', name: 'Bob', dataDir, onEvent: () => {}, ...fast })
+      expect(r).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringMatching(/could not prove/) } })
+      expect(impostor.frames.some((f) => f.includes('host.prove'))).toBe(true)
+      expect(impostor.frames.some((f) => f.includes(token))).toBe(false)
+      // A replayed proof does not help either: the impostor answers with the real key but cannot sign.
+      impostor.key = HostKey.generate()
+      impostor.override['host.prove'] = { ok: true, value: { tableId: 'tbl1', publicKey: host.key.publicKey, signature: 'A'.repeat(86) } }
+      const again = await RemoteTable.connect({ addresses: ['127.0.0.1'], port: impostor.port, tableId: 'tbl1', name: 'Bob', dataDir, onEvent: () => {}, ...fast })
+      expect(again.ok).toBe(false)
+      expect(impostor.frames.some((f) => f.includes(token))).toBe(false)
+    } finally {
+      await impostor.stop()
+    }
+    host = new FakeHost() // afterEach stops it
+    await host.start()
   })
 })

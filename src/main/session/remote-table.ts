@@ -35,6 +35,7 @@ import {
 } from '../../shared/api'
 import type { Action } from '../../shared/engine/actions'
 import type { ConnectRemote, RemoteSession } from './session'
+import { newChallenge, verifyProof } from './host-key'
 import {
   createRpcChannel,
   openSocket,
@@ -99,6 +100,8 @@ const seatRecordSchema = z.object({
   name: z.string().max(40),
   token: z.string().max(128),
   savedAt: z.number().int(),
+  /** The table's host key when the token was given (session/host-key.ts): the token goes only to it. */
+  hostKey: z.string().max(64).optional(),
 })
 export type RemoteSeatRecord = z.infer<typeof seatRecordSchema>
 const seatsFileSchema = z.object({ seats: z.array(seatRecordSchema).max(50) })
@@ -152,6 +155,8 @@ export class RemoteTable implements RemoteSession {
   private readonly WebSocketImpl: WebSocketCtor
   private readonly warn: (message: string) => void
   private reconnecting: Promise<void> | null = null
+  /** The key of the table we sat at (from its join answer): rejoining proves it first. */
+  private bound: { tableId: string; publicKey: string } | null = null
 
   private constructor(private readonly options: RemoteTableOptions) {
     this.addresses = [...new Set(options.addresses)]
@@ -165,11 +170,19 @@ export class RemoteTable implements RemoteSession {
    */
   static async connect(options: RemoteTableOptions): Promise<ApiResult<RemoteTable>> {
     const table = new RemoteTable(options)
-    const stored = options.token ? undefined : findStoredSeat(await readRemoteSeats(options.dataDir), options)
+    // A stored token without the host key it was given under (older records) is never sent: it cannot be
+    // bound to the right host.
+    const found = options.token ? undefined : findStoredSeat(await readRemoteSeats(options.dataDir), options)
+    const stored = found?.hostKey ? found : undefined
     const explicit = options.token ?? null
     const channel = await table.openAny()
     if (!channel) return fail('DISCONNECTED', `cannot reach the host at ${options.addresses.join(', ')} port ${options.port}`)
-    let joined = await table.join(channel, explicit ?? stored?.token ?? null)
+    let joined = await table.join(channel, explicit ?? stored?.token ?? null, stored ? { tableId: stored.tableId, publicKey: stored.hostKey! } : null)
+    if (!joined.ok && joined.error.code === 'FORBIDDEN' && stored && !options.tableId) {
+      // Found by address only (no table asked for): another table now, or another machine. Its token stays
+      // ours; we take a fresh seat here. (Asked for table X and X cannot prove itself: refused, above.)
+      joined = await table.join(channel, null)
+    }
     if (!joined.ok && joined.error.code === 'BAD_TOKEN' && !explicit && stored) {
       // A token from an older table of this host: forget it and take a fresh seat.
       await updateRemoteSeats(options.dataDir, (seats) => seats.filter((s) => s.token !== stored.token)).catch(() => undefined)
@@ -285,7 +298,15 @@ export class RemoteTable implements RemoteSession {
     return null
   }
 
-  private async join(channel: RpcChannel, token: string | null): Promise<ApiResult<true>> {
+  /**
+   * `table.join`, with `token` when given. A token that belongs to a known host (`bound`) is sent only after
+   * the host signed a fresh challenge with that host's key: a spoofed advert, or another machine at the same
+   * address, never receives it (FORBIDDEN instead).
+   */
+  private async join(channel: RpcChannel, token: string | null, bound: { tableId: string; publicKey: string } | null = null): Promise<ApiResult<true>> {
+    if (token && bound && !(await this.proven(channel, bound))) {
+      return fail('FORBIDDEN', 'this host could not prove it is the table you sat at (its key differs): your seat token was not sent')
+    }
     const params: Record<string, unknown> = { protocol: PROTOCOL_VERSION, name: this.options.name }
     if (token) params.token = token
     if (this.options.spectate) params.spectate = true
@@ -295,6 +316,7 @@ export class RemoteTable implements RemoteSession {
     if (!valid.success) return fail('INTERNAL', 'the host sent an invalid answer to table.join')
     this.token = valid.data.token
     this.current = valid.data.snapshot
+    if (valid.data.snapshot.hostKey) this.bound = { tableId: valid.data.snapshot.tableId, publicKey: valid.data.snapshot.hostKey }
     if (valid.data.token) {
       const record: RemoteSeatRecord = {
         tableId: valid.data.snapshot.tableId,
@@ -304,12 +326,23 @@ export class RemoteTable implements RemoteSession {
         name: this.options.name,
         token: valid.data.token,
         savedAt: Date.now(),
+        ...(valid.data.snapshot.hostKey ? { hostKey: valid.data.snapshot.hostKey } : {}),
       }
       await updateRemoteSeats(this.options.dataDir, (seats) => [record, ...seats.filter((s) => s.tableId !== record.tableId)]).catch((err) =>
         this.warn(`cannot save the seat token: ${err instanceof Error ? err.message : String(err)}`),
       )
     }
     return ok(true)
+  }
+
+  /** Asks the host to sign a fresh challenge and checks it with the expected key and table id. */
+  private async proven(channel: RpcChannel, bound: { tableId: string; publicKey: string }): Promise<boolean> {
+    const challenge = newChallenge()
+    const r = await channel.invoke('host.prove', { challenge }, this.options.requestTimeoutMs ?? 10_000)
+    if (!r.ok) return false
+    const answer = r.value as { tableId?: unknown; publicKey?: unknown; signature?: unknown }
+    if (answer.tableId !== bound.tableId || answer.publicKey !== bound.publicKey || typeof answer.signature !== 'string') return false
+    return verifyProof(bound.publicKey, bound.tableId, challenge, answer.signature)
   }
 
   /** Makes `channel` the live link: relays its events, watches it, reports 'connected'. */
@@ -407,7 +440,8 @@ export class RemoteTable implements RemoteSession {
       if (this.closed) return
       const channel = await this.openAny()
       if (channel) {
-        const joined = await this.join(channel, this.token)
+        // Our token goes back only to the host that holds this table's key.
+        const joined = await this.join(channel, this.token, this.bound)
         if (joined.ok && !this.closed) {
           this.attach(channel)
           return

@@ -168,3 +168,38 @@ describe('ghost seats in the lobby', () => {
     expect(host.snapshotFor('local')!.seats.map((s) => s.name)).toEqual(['Zed', 'Ann'])
   })
 })
+
+describe('the table key', () => {
+  it('signs challenges verifiably, is in the snapshot and the advert, and survives a resume', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { SaveStore } = await import('./saves')
+    const { fingerprintOf, newChallenge, verifyProof } = await import('./host-key')
+    const dir = await mkdtemp(join(tmpdir(), 'p10-key-'))
+    try {
+      const saves = new SaveStore(dir, () => {})
+      const host = new TableHost({ name: 't', mode: 'lan', bots: new InProcessBotRunner(), deliver: () => {}, saves })
+      hosts.push(host)
+      host.attachHost('local', 'Zed')
+      host.addBot('easy')
+      expect(host.start('key-seed').ok).toBe(true)
+      const key = host.snapshotFor('local')!.hostKey!
+      expect(host.info().fingerprint).toBe(fingerprintOf(key))
+      const challenge = newChallenge()
+      const proof = host.prove(challenge)
+      expect(proof).toMatchObject({ tableId: host.tableId, publicKey: key })
+      expect(verifyProof(key, host.tableId, challenge, proof.signature)).toBe(true)
+      expect(verifyProof(key, host.tableId, newChallenge(), proof.signature)).toBe(false) // not another challenge
+      expect(verifyProof(key, 'other-table', challenge, proof.signature)).toBe(false) // not another table
+      await host.close()
+      const loaded = await saves.load(host.tableId)
+      const resumed = TableHost.fromSave(loaded!, { bots: new InProcessBotRunner(), deliver: () => {}, saves })
+      hosts.push(resumed)
+      expect(resumed.prove(challenge).publicKey).toBe(key)
+      expect(verifyProof(key, host.tableId, challenge, resumed.prove(challenge).signature)).toBe(true)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})

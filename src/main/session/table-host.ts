@@ -32,6 +32,7 @@ import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
 import type { BotLevel } from '../../shared/ai/types'
 import { cleanName, cleanText, uniqueName } from '../../shared/names'
 import type { BotRunner } from './bot-runner'
+import { HostKey } from './host-key'
 import { SAVE_FORMAT, type LoadedGame, type SaveFile, type SaveStore } from './saves'
 
 export const MAX_SEATS = 6
@@ -135,6 +136,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private status: Status = 'lobby'
   private state: GameState | null = null
   private seed = ''
+  /** This table's identity (host-key.ts): in its save, its snapshots and its advert. */
+  private hostKey = HostKey.generate()
   /** How many actions the save holds (file + journal): the next journal entry's index. */
   private logged = 0
   /** Why the save cannot be written (a full disk…): play waits, players are told; retried every few seconds. */
@@ -186,6 +189,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const { save, state, events, batches } = loaded
     const host = new TableHost({ ...options, tableId: save.tableId, name: save.name, mode: save.mode, rules: save.rules, dropPolicy: save.dropPolicy })
     host.seed = save.seed
+    host.hostKey = HostKey.restore(save.hostKey)
     host.logged = save.log.length
     host.botDelayOverride = save.botDelayMs ?? null
     host.state = state
@@ -489,6 +493,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       hostNow: this.now(),
       graceSeconds: Math.round(this.graceMs / 1000),
       rematchVotes: this.rematchVotes(),
+      hostKey: this.hostKey.publicKey,
       hostProblem: this.storageProblem && `The host cannot save the game (${this.storageProblem}). Play waits until it can.`,
     }
   }
@@ -513,7 +518,13 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       seatsTotal: MAX_SEATS,
       inProgress: this.status !== 'lobby',
       edition: this.rules().edition,
+      fingerprint: this.hostKey.fingerprint,
     }
+  }
+
+  /** `host.prove`: this table's key signs a client's challenge (host-key.ts). */
+  prove(challenge: string): { tableId: string; publicKey: string; signature: string } {
+    return { tableId: this.tableId, publicKey: this.hostKey.publicKey, signature: this.hostKey.prove(this.tableId, challenge) }
   }
 
   /** Resolves when every autosave queued so far is on disk. */
@@ -822,6 +833,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       seats: this.seats.map((s) => ({ name: s.name, kind: s.kind, botLevel: s.botLevel, token: s.token, isHost: s.isHost, autoPlayed: s.autoPlayed })),
       dropPolicy: this.dropPolicy,
       botDelayMs: this.botDelayOverride,
+      hostKey: this.hostKey.toStored(),
       log: actionLog(state).map((e) => ({ seat: e.seat, action: e.action })),
     }
   }

@@ -189,6 +189,8 @@ export const tableSnapshotSchema = z.object({
   /** After the game (`over`): the seats whose players voted for a rematch (`table.rematch`), ascending. */
   rematchVotes: z.array(seatIndex).max(6).optional(),
   /** Play waits because the host cannot save the game (e.g. its disk is full): what to tell the players. */
+  /** The table's Ed25519 public key (raw, base64url): a rejoining desktop checks it with host.prove. */
+  hostKey: z.string().max(64).nullable().optional(),
   hostProblem: z.string().max(300).nullable().optional(),
 })
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>
@@ -208,6 +210,8 @@ export const discoveredGameSchema = z.object({
   edition: z.enum(['classic', 'masters']),
   /** Host clock of the last answer (epoch ms), for expiring silent hosts. */
   lastSeen: z.number().int(),
+  /** The advertised host key fingerprint (TXT `fp`), when the host sends one. */
+  fingerprint: z.string().max(43).optional(),
 })
 export type DiscoveredGame = z.infer<typeof discoveredGameSchema>
 
@@ -248,6 +252,8 @@ export const tableInfoSchema = z.object({
   seatsTotal: z.number().int().min(0).max(6),
   inProgress: z.boolean(),
   edition: z.enum(['classic', 'masters']),
+  /** The table's host key fingerprint (src/main/session/host-key.ts); absent from hosts that have none. */
+  fingerprint: z.string().max(43).optional(),
 })
 export type TableInfo = z.infer<typeof tableInfoSchema>
 
@@ -334,6 +340,12 @@ export const requestsTable = {
   'host.close': { params: noParams, result: z.null() },
   /** Remote. Claims host-operator rights with the token printed by the headless host (`?op=TOKEN`). */
   'host.claim': { params: z.object({ token: z.string().min(1).max(128) }).strict(), result: z.object({ operator: z.literal(true) }) },
+  /** Open to anyone: the table's host key signs `challenge` (src/main/session/host-key.ts), so a client can
+   * tell the table it sat at from an impostor before it sends its seat token. */
+  'host.prove': {
+    params: z.object({ challenge: z.string().regex(/^[A-Za-z0-9_-]{22,86}$/) }).strict(),
+    result: z.object({ tableId: z.string().max(64), publicKey: z.string().max(64), signature: z.string().max(128) }),
+  },
   /** Local only. Joins another host's table (RemoteTable); answers its first snapshot. */
   'join.connect': { params: joinConnectParamsSchema, result: snapshot },
   /** Local only. Starts browsing the LAN; results arrive as `discovery.games` events. */
