@@ -39,6 +39,9 @@ export const CONNECTION_LIMITS = {
   maxUnjoined: 48,
   /** A client whose unsent data passes this is not reading: dropped. */
   maxBufferedBytes: 1024 * 1024,
+  /** New seats (`table.join` without a token, not watching) per address per minute: seats freed from
+   * ghosts cannot be re-taken at once by the same machine. */
+  seatsPerAddressPerMinute: 10,
 }
 
 export interface WsBridgeOptions {
@@ -99,6 +102,15 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
   /** Not yet at a table, oldest first (a Map keeps insertion order). */
   const unjoined = new Map<WebSocket, true>()
   const addressOf = (req: IncomingMessage) => req.socket.remoteAddress ?? '?'
+  /** When each address took new seats (the last minute's). */
+  const seatTimes = new Map<string, number[]>()
+  /** 0 when `address` may take another seat now, else how long until it may (ms). */
+  const seatWait = (address: string, now: number): number => {
+    const recent = (seatTimes.get(address) ?? []).filter((t) => now - t < 60_000)
+    if (recent.length) seatTimes.set(address, recent)
+    else seatTimes.delete(address)
+    return recent.length >= limits.seatsPerAddressPerMinute ? 60_000 - (now - recent[0]) : 0
+  }
   const wss = new WebSocketServer({
     server,
     path: WS_PATH,
@@ -204,10 +216,20 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
         return
       }
       const { id, name, params } = frame.data
+      const p = params as { token?: unknown; spectate?: unknown } | undefined
+      const newSeat = name === 'table.join' && !ctx.operator && p?.token === undefined && !p?.spectate
+      if (newSeat) {
+        const wait = seatWait(address, now)
+        if (wait > 0) {
+          send(socket, { type: 'response', id, result: fail('RATE_LIMITED', 'too many new seats from this address: wait a little', { retryAfterMs: wait }) })
+          return
+        }
+      }
       queue = queue.then(async () => {
         const result = await services.dispatch(name, params, ctx)
         // At a table (or the operator): out of the pool that makes room for newcomers.
         if (result.ok && (name === 'table.join' || name === 'host.claim')) unjoined.delete(socket)
+        if (newSeat && result.ok && (result.value as { token?: unknown }).token) seatTimes.set(address, [...(seatTimes.get(address) ?? []), Date.now()])
         send(socket, { type: 'response', id, result })
       })
     })

@@ -45,7 +45,7 @@ function idle(h: HostServer, localAddress = '127.0.0.1'): Promise<{ ws: WebSocke
 
 describe('connection limits', () => {
   it('defaults are documented numbers', () => {
-    expect(CONNECTION_LIMITS).toEqual({ maxConnections: 200, maxPerAddress: 32, maxUnjoined: 48, maxBufferedBytes: 1024 * 1024 })
+    expect(CONNECTION_LIMITS).toEqual({ maxConnections: 200, maxPerAddress: 32, maxUnjoined: 48, maxBufferedBytes: 1024 * 1024, seatsPerAddressPerMinute: 10 })
     expect(MAX_SPECTATORS).toBe(50)
   })
 
@@ -92,6 +92,24 @@ describe('connection limits', () => {
     expect(stuck()?.connected ?? false, `still connected after ${changes} changes`).toBe(false)
     reader.close()
   }, 60_000)
+
+  it('rate-limits new seats per address (freed ghost seats are not re-taken at once), not watchers or rejoins', async () => {
+    const h = await start({ seatsPerAddressPerMinute: 2 })
+    const answers: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const c = await TestClient.connect(`ws://127.0.0.1:${h.port}/api`)
+      const r = await c.join(`G${i}`)
+      answers.push(r.ok ? 'seat' : r.error.code)
+      c.close()
+    }
+    expect(answers).toEqual(['seat', 'seat', 'RATE_LIMITED'])
+    const watcher = await TestClient.connect(`ws://127.0.0.1:${h.port}/api`)
+    expect((await watcher.join('W', { spectate: true })).ok).toBe(true)
+    watcher.close()
+    const elsewhere = await TestClient.connect(`ws://127.0.0.1:${h.port}/api`, {}, { localAddress: '127.0.0.9' })
+    expect((await elsewhere.join('Other')).ok).toBe(true)
+    elsewhere.close()
+  })
 
   it('closes an HTTP connection that never finishes its headers (slowloris)', async () => {
     const h = await start()
