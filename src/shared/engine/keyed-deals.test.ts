@@ -17,7 +17,8 @@ describe('keyed deal seeds', () => {
     expect(keyedSeed(key, 'anything')).toBe(hmac(key, 'anything'))
     expect(handSeedFor(key, 1)).toBe(hmac(key, 'phase10/hand/1'))
     expect(handSeedFor(key, 12)).toBe(hmac(key, 'phase10/hand/12'))
-    expect(reshuffleRngFor(handSeedFor(key, 3))).toEqual(rngFromSeed(hmac(hmac(key, 'phase10/hand/3'), 'phase10/reshuffles')))
+    expect(reshuffleRngFor(handSeedFor(key, 3))).toEqual(rngFromSeed(`${hmac(key, 'phase10/hand/3')}/reshuffles`))
+    expect(keyedSeed('another key', 'phase10/hand/3')).toBe(hmac('another key', 'phase10/hand/3')) // the cached key state follows the key
     expect(firstDealerFor(key, 4)).toBe(openRng(rngFromSeed(hmac(key, 'phase10/dealer'))).int(0, 3))
     expect(keyedSeed('ünïcødé', 'x')).toBe(hmac('ünïcødé', 'x')) // UTF-8 bytes on both sides
   })

@@ -124,17 +124,25 @@ export function shuffleWithState<T>(cards: T[], state: RngState): RngState {
  * are the ones below; docs/engine.md lists the exact bytes so that anyone can check a revealed game.
  */
 export function keyedSeed(key: string, label: string): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(label))).slice(0, 32)
+  // The keyed state after the key block is the same for every label of one key: keep it for the game's key
+  // (one entry; a host runs one game at a time per table, a bench one after another).
+  if (keyCache?.key !== key) keyCache = { key, base: hmac.create(sha256, utf8ToBytes(key)) }
+  return bytesToHex(keyCache.base.clone().update(utf8ToBytes(label)).digest()).slice(0, 32)
 }
+let keyCache: { key: string; base: ReturnType<typeof hmac.create> } | null = null
 
 /** Hand `handNumber`'s deal seed (1-based): HMAC(gameKey, "phase10/hand/<n>"). */
 export function handSeedFor(gameKey: string, handNumber: number): string {
   return keyedSeed(gameKey, `phase10/hand/${handNumber}`)
 }
 
-/** The generator of a hand's reshuffles (section 7): from that hand's seed, so a revealed hand replays whole. */
+/**
+ * The generator of a hand's reshuffles (section 7): from that hand's seed the same way as its deal's
+ * (`redeal` seeds from the hand seed itself), so it is exactly as secret as the deal and a revealed hand
+ * replays whole. No second HMAC: one keyed hash per hand is all the secrecy needs.
+ */
 export function reshuffleRngFor(handSeed: string): RngState {
-  return rngFromSeed(keyedSeed(handSeed, 'phase10/reshuffles'))
+  return rngFromSeed(`${handSeed}/reshuffles`)
 }
 
 /** The first dealer, drawn from HMAC(gameKey, "phase10/dealer"). */
