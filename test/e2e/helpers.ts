@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
+import { Worker } from 'node:worker_threads'
+import { decideNow } from '../../src/main/session/bot-runner'
+import { newGame } from '../../src/shared/engine/state'
+import { viewFor } from '../../src/shared/engine/views'
 import { afterAll, beforeAll } from 'vitest'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -112,4 +116,24 @@ export function withHostAndBrowser(name: string, settings: Record<string, unknow
     if (setup.dataDir) await rm(setup.dataDir, { recursive: true, force: true })
   })
   return setup
+}
+
+/**
+ * Starts the bot worker file at `path`, asks it for one decision on a fresh 3-player game, and stops it:
+ * the answer, and what the source's `decideNow` says for the same request.
+ */
+export async function askBotWorker(path: string, level: 'medium' | 'hard', seed: string): Promise<{ answer: unknown; expected: unknown }> {
+  const worker = new Worker(path)
+  try {
+    const state = newGame({ players: ['a', 'b', 'c'], seed })
+    const request = { level, view: viewFor(state, state.turn!), history: [], salt: 'x' }
+    const answer = await new Promise((resolve, reject) => {
+      worker.once('message', resolve)
+      worker.once('error', reject)
+      worker.postMessage({ id: 1, request })
+    })
+    return { answer, expected: { id: 1, ok: true, action: decideNow(request) } }
+  } finally {
+    await worker.terminate()
+  }
 }

@@ -10,14 +10,10 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { Worker } from 'node:worker_threads'
 import asar from '@electron/asar'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decideNow } from '../../src/main/session/bot-runner'
-import { newGame } from '../../src/shared/engine/state'
-import { viewFor } from '../../src/shared/engine/views'
-import { root } from './helpers'
+import { askBotWorker, root } from './helpers'
 
 /** What the app adds to Electron's folder: app.asar must stay under this (measured 6.2 MB in Dec 2026). */
 export const ASAR_BUDGET_BYTES = 8 * 1024 * 1024
@@ -130,19 +126,8 @@ describe('the packaged app (linux-unpacked)', () => {
   })
 
   it('starts the bot worker from the packaged layout, and it decides like the source', async () => {
-    const worker = new Worker(join(extracted, 'out/main/bot-worker.js'))
-    try {
-      const state = newGame({ players: ['a', 'b', 'c'], seed: 'packaged-worker' })
-      const request = { level: 'hard' as const, view: viewFor(state, state.turn!), history: [], salt: 'x' }
-      const answer = await new Promise((resolve, reject) => {
-        worker.once('message', resolve)
-        worker.once('error', reject)
-        worker.postMessage({ id: 7, request })
-      })
-      expect(answer).toEqual({ id: 7, ok: true, action: decideNow(request) })
-    } finally {
-      await worker.terminate()
-    }
+    const { answer, expected } = await askBotWorker(join(extracted, 'out/main/bot-worker.js'), 'hard', 'packaged-worker')
+    expect(answer).toEqual(expected)
   })
 })
 
