@@ -21,7 +21,7 @@ import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { actionSchema, type GameEvent } from '../../shared/engine/actions'
 import { apply } from '../../shared/engine/apply'
-import { ruleOptionsSchema } from '../../shared/engine/rules'
+import { LEGACY_SKIP_RULES, ruleOptionsSchema } from '../../shared/engine/rules'
 import { newGame, type GameState, type LogEntry } from '../../shared/engine/state'
 import { botLevelSchema, dropPolicySchema } from '../../shared/api/table'
 
@@ -45,7 +45,8 @@ export const saveFileSchema = z.object({
   mode: z.enum(['solo', 'lan']),
   savedAt: z.number().int(),
   seed: z.string().min(1).max(64),
-  rules: ruleOptionsSchema,
+  /** A save from before RULES.md section 4's revision has no Skip model: it was played by the legacy one. */
+  rules: z.preprocess((r) => (typeof r === 'object' && r !== null ? { ...LEGACY_SKIP_RULES, ...r } : r), ruleOptionsSchema),
   seats: z.array(savedSeatSchema).min(2).max(6),
   dropPolicy: dropPolicySchema,
   /** The table's own bot delay (null: the host's settings). */

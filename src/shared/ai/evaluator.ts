@@ -10,6 +10,7 @@ import { handCardOf, type LaidGroup } from '../engine/groups'
 import type { GroupRequirement } from '../engine/phases'
 import { searchDistance, type SolveOptions } from '../engine/solver'
 import type { GameView } from '../engine/views'
+import { skipWaitsWithTarget } from '../engine/state'
 
 const INF = 1 << 29
 /** A hand that can never make the phase. */
@@ -44,7 +45,7 @@ export function unseenCards(view: GameView, known: readonly CardCode[] = []): Un
   for (const c of view.saved) see(c)
   for (const c of view.discard) see(c)
   for (const p of view.players) {
-    if (p.pendingSkip) see('S')
+    if (p.pendingSkip && skipWaitsWithTarget(view.rules)) see('S') // else it is already on the discard pile
     if (p.laidDown) for (const g of p.laidDown) for (const c of g.cards) see(handCardOf(c))
   }
   for (const c of known) see(c)

@@ -11,6 +11,8 @@ const COMBOS: { name: string; rules: PartialRuleOptions }[] = [
   { name: 'classic, no hits on the lay-down turn, a natural per group', rules: { hitOnLayDownTurn: false, wildsNeedNaturalPerGroup: true } },
   { name: 'masters, saved cards scored, floating, Skip next', rules: { edition: 'masters', scoreSavedCards: true, mustDiscardToGoOut: true, skipTarget: 'next' } },
   { name: 'classic even phases, 8 Skips, no Wilds', rules: { phaseList: 'even', skipCount: 8, wildCount: 0 } },
+  { name: 'classic, 8 Skips waiting by their targets, protected only until skipped', rules: { skipCount: 8, skipLands: 'target', skipProtection: 'untilSkipped', fixedHands: 3 } },
+  { name: 'masters, 8 Skips, one per player per round', rules: { edition: 'masters', skipCount: 8, skipProtection: 'round', fixedHands: 3 } },
   { name: 'masters odd phases, fixed 4 hands', rules: { edition: 'masters', phaseList: 'odd', fixedHands: 4 } },
   {
     name: 'custom phase list',

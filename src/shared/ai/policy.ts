@@ -14,6 +14,7 @@ import { canHit, type LaidGroup } from '../engine/groups'
 import type { GroupRequirement, PhaseDef } from '../engine/phases'
 import { canMakePhase, extendLayDown, solvePhase, type LaidGroups, type SolveOptions } from '../engine/solver'
 import { canDraw, canHitNow, choosablePhases, legalHitsFor, myPhase, skipTargets, type GameView, type PublicPlayer } from '../engine/views'
+import { skipWaitsWithTarget } from '../engine/state'
 import { distanceOf, expectedDraws, HOPELESS, unseenCards, type Unseen } from './evaluator'
 import { botRandom } from './random'
 import type { BotMemory } from './types'
@@ -504,10 +505,12 @@ function dangerOf(d: Decider, u: Unseen): ((card: CardCode) => number) | null {
   if (d.memory.reshuffles > 0) return null
   const view = d.view
   const order = seatsAfter(view, d.seat)
-  const next = order[0]
+  // A Skip waiting in front of the next player covers this discard when it takes their turn (skipLands:
+  // target); a Skip already on the discard pile does not, so the first player to draw after it is the one to fear.
+  if (view.players[order[0]]?.pendingSkip && skipWaitsWithTarget(view.rules)) return () => 0
+  const next = order.find((s) => !view.players[s].pendingSkip)
   if (next === undefined) return null
   const p = view.players[next]
-  if (p.pendingSkip) return () => 0
   const notes = d.memory.opponents[next]
   const groups = laidGroups(view)
   if (p.laidDown) {

@@ -42,6 +42,7 @@ export const publicPlayerSchema = z.object({
   laidDown: z.array(laidGroupSchema).readonly().nullable(),
   score: z.number().int(),
   pendingSkip: z.boolean(),
+  lostTurn: z.boolean(),
   handCount: z.number().int().min(0),
   savedCount: z.number().int().min(0),
   savedThisHand: z.boolean(),

@@ -9,7 +9,7 @@ import { applyHit, handCardOf, makePhase, type LaidGroup } from './groups'
 import { shuffleWithState } from './rng'
 import { dealNextHand, endHand } from './scoring'
 import { isHandStuck } from './stuck'
-import { activePhaseOf, appendLog, appendLogInPlace, copyPlayer, copyState, inHand, MAX_PLAYERS, nextSeat, openingTurn, type GameState, type PlayerState } from './state'
+import { activePhaseOf, appendLog, appendLogInPlace, copyPlayer, copyState, inHand, MAX_PLAYERS, nextSeat, openingTurn, skipBlockOf, skipWaitsWithTarget, type GameState, type PlayerState, type SkipBlock } from './state'
 
 export type { ApplyResult } from './actions'
 
@@ -134,7 +134,7 @@ function play(state: GameState, seat: number, action: Exclude<Action, { type: 'n
 }
 
 /** The players array with one record replaced (a copy: the draft's old array may be the input's). */
-function withPlayer(state: GameState, seat: number, patch: Pick<Partial<PlayerState>, 'hand' | 'saved' | 'laidDown' | 'activePhase' | 'pendingSkip' | 'savedThisHand'>): PlayerState[] {
+function withPlayer(state: GameState, seat: number, patch: Pick<Partial<PlayerState>, 'hand' | 'saved' | 'laidDown' | 'activePhase' | 'pendingSkip' | 'lostTurn' | 'savedThisHand'>): PlayerState[] {
   const players = state.players.slice()
   const p = copyPlayer(players[seat])
   if (patch.hand !== undefined) p.hand = patch.hand
@@ -142,6 +142,7 @@ function withPlayer(state: GameState, seat: number, patch: Pick<Partial<PlayerSt
   if (patch.laidDown !== undefined) p.laidDown = patch.laidDown
   if (patch.activePhase !== undefined) p.activePhase = patch.activePhase
   if (patch.pendingSkip !== undefined) p.pendingSkip = patch.pendingSkip
+  if (patch.lostTurn !== undefined) p.lostTurn = patch.lostTurn
   if (patch.savedThisHand !== undefined) p.savedThisHand = patch.savedThisHand
   players[seat] = p
   return players
@@ -186,9 +187,12 @@ function pushDiscard(state: GameState, card: CardCode): void {
   else state.discard = appended(state.discard, card)
 }
 
-function setPendingSkip(state: GameState, seat: number, pending: boolean): void {
-  if (inPlace) state.players[seat].pendingSkip = pending
-  else state.players = withPlayer(state, seat, { pendingSkip: pending })
+/** Sets seat's Skip flags (section 4): a Skip pending against them, and whether their last turn was lost. */
+function setSkipFlags(state: GameState, seat: number, pendingSkip: boolean, lostTurn: boolean): void {
+  if (inPlace) {
+    state.players[seat].pendingSkip = pendingSkip
+    state.players[seat].lostTurn = lostTurn
+  } else state.players = withPlayer(state, seat, { pendingSkip, lostTurn })
 }
 
 /** Where `without` would take `card` from `cards` (its last copy); -1 when it is not there. */
@@ -243,7 +247,10 @@ function choosePhase(state: GameState, seat: number, phase: number, events: Game
   }
   // Play starts when all have chosen; an upcard Skip costs the first player's first turn (section 2).
   const turn = openingTurn(state, first)
-  if (turn !== first) events.push({ type: 'turnSkipped', seat: first })
+  if (turn !== first) {
+    events.push({ type: 'turnSkipped', seat: first })
+    setSkipFlags(state, first, false, true)
+  }
   state.stage = 'draw'
   state.turn = turn
   return state
@@ -376,34 +383,47 @@ function discard(state: GameState, seat: number, card: CardCode, events: GameEve
   return left === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
 }
 
-/** Section 4: a Skip is the discard and makes another player (without a pending Skip) lose a turn. */
+/**
+ * Section 4: a Skip is the discard and costs another player their next turn. It goes onto the discard pile at
+ * once (never takeable), or under `skipLands: target` waits in front of its target until their turn. Who may be
+ * targeted is `skipBlockOf`'s rule; with nobody to target it is discarded with no effect.
+ */
 function skip(state: GameState, seat: number, target: number | undefined, events: GameEvent[]): GameState | Result {
   if (state.stage !== 'play') return fail('MUST_DRAW', 'draw first')
   const slot = slotOf(state.players[seat].hand, SKIP)
   if (slot < 0) return fail('NOT_IN_HAND', 'you hold no Skip')
   const left = state.players[seat].hand.length - 1
   const players = state.players
-  const eligible = (s: number) => s !== seat && s < players.length && inHand(state, s) && !players[s].pendingSkip
+  const nxt = nextSeat(state, seat)
+  const block = (s: number) => skipBlockOf(state.rules, seat, s, players[s], inHand(state, s), s === nxt)
   let victim: number | null
   if (left === 0) {
     victim = null // going out with a Skip: the hand ends, so it has no effect
   } else if (state.rules.skipTarget === 'next') {
-    const nxt = nextSeat(state, seat)
-    if (target !== undefined && target !== nxt) return fail('INVALID_TARGET', 'a Skip always targets the next player (skipTarget next)')
-    victim = eligible(nxt) ? nxt : null
+    if (target !== undefined && target !== nxt) return fail('INVALID_TARGET', SKIP_BLOCK_REASONS.notNext(target))
+    victim = block(nxt) === null ? nxt : null // the next player protected: no target, no effect
   } else if (target !== undefined) {
-    if (target === seat) return fail('INVALID_TARGET', 'you cannot skip yourself')
-    if (!eligible(target)) return fail('INVALID_TARGET', `seat ${target} cannot be skipped now`)
+    if (target >= players.length) return fail('INVALID_TARGET', `there is no seat ${target}`)
+    const why = block(target)
+    if (why !== null) return fail('INVALID_TARGET', SKIP_BLOCK_REASONS[why](target))
     victim = target
   } else {
-    if (players.some((_, s) => eligible(s))) return fail('INVALID_TARGET', 'name the player to skip')
-    victim = null // every other player already has a Skip pending: no target, no effect
+    for (let s = 0; s < players.length; s++) if (block(s) === null) return fail('INVALID_TARGET', 'name the player to skip')
+    victim = null // nobody may be skipped now: no target, no effect
   }
   events.push({ type: 'skipPlayed', seat, target: victim })
   removeFromHand(state, seat, slot)
-  if (victim !== null) setPendingSkip(state, victim, true)
-  else pushDiscard(state, SKIP)
+  if (victim !== null) setSkipFlags(state, victim, true, players[victim].lostTurn)
+  if (victim === null || !skipWaitsWithTarget(state.rules)) pushDiscard(state, SKIP)
   return left === 0 ? goOut(state, seat, events) : endTurn(state, seat, events)
+}
+
+const SKIP_BLOCK_REASONS: Record<SkipBlock, (seat: number) => string> = {
+  self: () => 'you cannot skip yourself',
+  notInHand: (s) => `seat ${s} is not playing this hand`,
+  notNext: () => 'a Skip always targets the next player (skipTarget next)',
+  pending: (s) => `seat ${s} already has a Skip waiting`,
+  lostTurn: (s) => `seat ${s} was just skipped and has not played a turn since (one Skip per player per round)`,
 }
 
 /** Section 9: once per hand, save a card face down instead of discarding; never the going-out discard. */
@@ -425,15 +445,19 @@ function goOut(state: GameState, seat: number, events: GameEvent[]): GameState {
   return endHand(state, seat, events)
 }
 
-/** Passes the turn left; a pending Skip consumes that player's turn and goes onto the discard pile. */
+/**
+ * Passes the turn left. A pending Skip consumes that player's turn (under `skipLands: target` its card goes onto
+ * the discard pile now); the player who gets the turn is no longer protected by a lost one (section 4).
+ */
 function endTurn(state: GameState, seat: number, events: GameEvent[]): GameState {
   let next = nextSeat(state, seat)
   while (state.players[next].pendingSkip) {
-    setPendingSkip(state, next, false)
-    pushDiscard(state, SKIP)
+    setSkipFlags(state, next, false, true)
+    if (skipWaitsWithTarget(state.rules)) pushDiscard(state, SKIP)
     events.push({ type: 'turnSkipped', seat: next })
     next = nextSeat(state, next)
   }
+  if (state.players[next].lostTurn) setSkipFlags(state, next, false, false)
   state.stage = 'draw'
   state.turn = next
   state.laidThisTurn = false

@@ -8,7 +8,7 @@ import { apply } from './apply'
 import { greedyAction } from './policy'
 import { runScenario } from './scenario'
 import { actionLog, newGame, redeal, type GameState } from './state'
-import { canDraw, legalActions, legalHitsFor, skipTargets, spectatorView, viewFor } from './views'
+import { canDraw, legalActions, legalHitsFor, skipTargetInfo, skipTargets, spectatorView, viewFor } from './views'
 import { replay, setupOf } from './replay'
 
 const NAMES = ['Ann', 'Bob', 'Cy']
@@ -119,7 +119,8 @@ describe('apply', () => {
 
 describe('Skips (section 4)', () => {
   it('can be played with no target and no effect when every other player already has one pending', () => {
-    let s = newGame({ players: NAMES, seed: 'pending', dealer: 2, rules: { skipCount: 4 } })
+    // skipLands target: the pending Skips are cards waiting in front of seats 1 and 2.
+    let s = newGame({ players: NAMES, seed: 'pending', dealer: 2, rules: { skipCount: 4, skipLands: 'target' } })
     s = { ...s, discard: ['R1'], players: s.players.map((p, i) => ({ ...p, hand: i === 0 ? ['S', 'R2'] : p.hand, pendingSkip: i !== 0 })), turn: 0 }
     s = ok(s, 0, { type: 'draw', from: 'deck' }).state
     expect(skipTargets(viewFor(s, 0))).toEqual([])
@@ -219,5 +220,32 @@ describe('a hand no one can go out of', () => {
     expect(isHandStuck(stuck)).toBe(true)
     expect(isHandStuck({ ...stuck, discard: ['G1'] })).toBe(false)
     expect(isHandStuck({ ...stuck, discard: ['W'] })).toBe(false)
+  })
+  it('says who a Skip may not target and why, from the view (the reducer applies the same rule)', () => {
+    let s = newGame({ players: NAMES, seed: 'why', dealer: 2, rules: { skipCount: 4 } })
+    s = { ...s, discard: ['R1'], players: s.players.map((p) => ({ ...p, hand: ['S', 'S', 'R2', 'R3'] })), turn: 0 }
+    s = ok(s, 0, { type: 'draw', from: 'deck' }).state
+    s = ok(s, 0, { type: 'skip', card: 'S', target: 1 }).state // seat 1 loses the turn: seat 2 plays
+    expect(s.turn).toBe(2)
+    s = ok(s, 2, { type: 'draw', from: 'deck' }).state
+    const v = viewFor(s, 2)
+    expect(v.players[1]).toMatchObject({ pendingSkip: false, lostTurn: true })
+    expect(skipTargetInfo(v)).toEqual([
+      { seat: 0, blocked: null },
+      { seat: 1, blocked: 'lostTurn' },
+    ])
+    expect(skipTargets(v)).toEqual([0])
+    expect(apply(s, 2, { type: 'skip', card: 'S', target: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_TARGET', message: expect.stringMatching(/one Skip per player per round/) } })
+    // Masters' rule on the same table: seat 1 may be skipped again at once.
+    const masters = { ...s, rules: { ...s.rules, skipProtection: 'untilSkipped' as const } }
+    expect(skipTargets(viewFor(masters, 2))).toEqual([0, 1])
+    s = ok(s, 2, { type: 'skip', card: 'S', target: 0 }).state
+    // Seat 0 was next, so their turn goes at once; seat 1 plays, no longer protected now their turn has come.
+    expect(s.turn).toBe(1)
+    expect(skipTargetInfo(viewFor(s, 1))).toEqual([
+      { seat: 0, blocked: 'lostTurn' },
+      { seat: 2, blocked: null },
+    ])
+    expect(s.players[1].lostTurn).toBe(false)
   })
 })

@@ -63,6 +63,9 @@ class SharedPlayer implements PublicPlayer {
   get pendingSkip(): boolean {
     return this.#state.players[this.seat].pendingSkip
   }
+  get lostTurn(): boolean {
+    return this.#state.players[this.seat].lostTurn
+  }
   get handCount(): number {
     return this.#state.players[this.seat].hand.length
   }

@@ -205,7 +205,7 @@ export function quickAction(view: GameView): Action | null {
     const players = view.players
     for (let s = 0; s < players.length; s++) {
       const p = players[s]
-      if (s !== view.seat && p.inHand && !p.pendingSkip) return skipAction(s)
+      if (s !== view.seat && p.inHand && !p.pendingSkip && !(p.lostTurn && view.rules.skipProtection === 'round')) return skipAction(s)
     }
     return skipAction()
   }

@@ -25,6 +25,10 @@ export const ruleOptionsSchema = z
     skipCount: z.number().int().min(0).max(8),
     wildCount: z.number().int().min(0).max(12),
     skipTarget: z.enum(['choose', 'next']),
+    /** Section 4: where a played Skip goes — onto the discard pile at once, or in front of its target until their turn. */
+    skipLands: z.enum(['discardPile', 'target']),
+    /** Section 4: who a Skip may not target — `round`: also a player whose last turn was skipped, until they play again. */
+    skipProtection: z.enum(['round', 'untilSkipped']),
     wildsNeedNaturalPerGroup: z.boolean(),
     hitOnLayDownTurn: z.boolean(),
     mustDiscardToGoOut: z.boolean(),
@@ -50,6 +54,9 @@ export function defaultRules(edition: RuleOptions['edition'] = 'classic'): RuleO
     skipCount: edition === 'masters' ? 2 : 4,
     wildCount: 8,
     skipTarget: 'choose',
+    skipLands: 'discardPile',
+    // Seed 000 (Classic): one Skip per player per round; seed 002 (Masters): only until the turn is skipped.
+    skipProtection: edition === 'masters' ? 'untilSkipped' : 'round',
     wildsNeedNaturalPerGroup: false,
     hitOnLayDownTurn: true,
     mustDiscardToGoOut: false,
@@ -59,7 +66,13 @@ export function defaultRules(edition: RuleOptions['edition'] = 'classic'): RuleO
   }
 }
 
-/** Fills every missing option with its default (the edition decides the Skip count's default). */
+/**
+ * The Skip model of saves and logs written before section 4's revision (the phone-app model): a replay of
+ * such a game must keep the rules it was played by.
+ */
+export const LEGACY_SKIP_RULES = { skipLands: 'target', skipProtection: 'untilSkipped' } as const satisfies PartialRuleOptions
+
+/** Fills every missing option with its default (the edition decides the Skip count and protection defaults). */
 export function resolveRules(partial: PartialRuleOptions = {}): RuleOptions {
   return { ...defaultRules(partial.edition ?? 'classic'), ...partial }
 }

@@ -4,7 +4,7 @@
 import { penaltyPoints, SKIP, type CardCode } from './cards'
 import type { GameEvent } from './actions'
 import { handSeedFor, reshuffleRngFor } from './rng'
-import { copyPlayer, copyState, inHand, nextSeat, redeal, seatsInHand, startHand, type GameState, type PlayerState } from './state'
+import { copyPlayer, copyState, inHand, nextSeat, redeal, seatsInHand, skipWaitsWithTarget, startHand, type GameState, type PlayerState } from './state'
 
 /** Penalty points of the cards left (section 7); Masters Save Piles count only with `scoreSavedCards`. */
 export function penaltyOf(cards: readonly CardCode[]): number {
@@ -31,11 +31,13 @@ export function endHand(state: GameState, wentOut: number | null, events: GameEv
   const n = state.phases.length
   const tieBreak = state.tieBreak !== null
   const discard = state.discard.slice()
+  const waits = skipWaitsWithTarget(state.rules)
   const players: PlayerState[] = state.players.map((p, seat) => {
-    // Pending Skips resolve into the discard pile: the hand is over (section 4).
-    if (p.pendingSkip) discard.push(SKIP)
+    // A Skip still waiting in front of its target (skipLands: target) joins the discard pile: the hand is over.
+    if (p.pendingSkip && waits) discard.push(SKIP)
     const q = copyPlayer(p)
     q.pendingSkip = false
+    q.lostTurn = false
     if (tieBreak) return q // a tie-break hand only decides the winner (section 8)
     q.score = p.score + points[seat]
     const made = p.laidDown !== null

@@ -26,8 +26,13 @@ export interface PlayerState {
   /** The phase laid down this hand (with hits), `null` before. */
   laidDown: readonly LaidGroup[] | null
   score: number
-  /** A Skip waiting in front of this player (section 4); the card itself is counted here. */
+  /**
+   * A Skip played against this player whose turn it will cost (section 4). Under `skipLands: target` the
+   * card itself waits here (and is counted here); by default it is already on the discard pile.
+   */
   pendingSkip: boolean
+  /** This player's most recent turn was lost to a Skip and they have not played since (Classic protection, section 4). */
+  lostTurn: boolean
   /** Masters: the once-per-hand save has been used. */
   savedThisHand: boolean
 }
@@ -154,6 +159,7 @@ export function newPlayer(name: string, preset: Partial<Pick<PlayerState, 'saved
     laidDown: null,
     score: preset.score ?? 0,
     pendingSkip: false,
+    lostTurn: false,
     savedThisHand: false,
   }
 }
@@ -274,6 +280,7 @@ export function startHand(state: GameState, deal: Deal): GameState {
     q.hand = deal.hands[seat]
     q.laidDown = null
     q.pendingSkip = false
+    q.lostTurn = false
     q.savedThisHand = false
     // A tie-break hand is the last phase for everyone in it (section 8).
     q.activePhase = masters && state.tieBreak && playing ? tieBreakPhase.number : null
@@ -292,13 +299,42 @@ export function startHand(state: GameState, deal: Deal): GameState {
   } else {
     next.stage = 'draw'
     next.turn = openingTurn(next, first)
+    if (next.turn !== first) players[first].lostTurn = true
   }
   return next
 }
 
-/** Section 2: an upcard Skip consumes the first player's first turn. */
+/** Section 2: an upcard Skip consumes the first player's first turn (a lost turn, as section 4 counts them). */
 export function openingTurn(state: GameState, first: number): number {
   return state.discard.length === 1 && state.discard[0] === 'S' ? nextSeat(state, first) : first
+}
+
+/** Why a Skip played by `me` may not target a player (section 4), or `null` when it may. */
+export type SkipBlock = 'self' | 'notInHand' | 'notNext' | 'pending' | 'lostTurn'
+
+/**
+ * Section 4's targeting rule, shared by the reducer and the views: `target` is the player record (state or
+ * view: both carry `pendingSkip` and `lostTurn`), `isNext` whether they are the next player in turn order.
+ */
+export function skipBlockOf(
+  rules: Pick<RuleOptions, 'skipTarget' | 'skipProtection'>,
+  me: number,
+  seat: number,
+  target: { pendingSkip: boolean; lostTurn: boolean },
+  targetInHand: boolean,
+  isNext: boolean,
+): SkipBlock | null {
+  if (seat === me) return 'self'
+  if (!targetInHand) return 'notInHand'
+  if (rules.skipTarget === 'next' && !isNext) return 'notNext'
+  if (target.pendingSkip) return 'pending'
+  if (rules.skipProtection === 'round' && target.lostTurn) return 'lostTurn'
+  return null
+}
+
+/** Whether a played Skip waits in front of its target (`skipLands: target`) instead of going onto the discard pile. */
+export function skipWaitsWithTarget(rules: Pick<RuleOptions, 'skipLands'>): boolean {
+  return rules.skipLands === 'target'
 }
 
 /** The phase a player attempts this hand, or `null` (Masters before choosing; Classic all made). */
@@ -407,6 +443,7 @@ export function copyPlayer(p: PlayerState): PlayerState {
     laidDown: p.laidDown,
     score: p.score,
     pendingSkip: p.pendingSkip,
+    lostTurn: p.lostTurn,
     savedThisHand: p.savedThisHand,
   }
 }

@@ -23,6 +23,8 @@ export const SHORT_COMBOS: Record<string, PartialRuleOptions> = {
   'classic, custom one run, natural per group, skip next': { phaseList: [[{ kind: 'run', size: 4 }, { kind: 'set', size: 2 }]], wildsNeedNaturalPerGroup: true, skipTarget: 'next' },
   'masters, custom two phases, scored saves': { edition: 'masters', scoreSavedCards: true, phaseList: [[{ kind: 'set', size: 3 }], [{ kind: 'colour', size: 4 }]] },
   'masters, fixed 2 hands': { edition: 'masters', fixedHands: 2, hitOnLayDownTurn: false },
+  'classic, fixed 2 hands, 8 Skips waiting with their target, protected until skipped': { fixedHands: 2, skipCount: 8, skipLands: 'target', skipProtection: 'untilSkipped' },
+  'masters, fixed 2 hands, 8 Skips, one per player per round': { edition: 'masters', fixedHands: 2, skipCount: 8, skipProtection: 'round' },
 }
 export const RULE_COMBOS: Record<string, PartialRuleOptions> = { ...LONG_COMBOS, ...SHORT_COMBOS }
 

@@ -3,13 +3,13 @@
  * invariant checks over a full state, and a seeded random game driver.
  */
 import { SKIP, WILD, type CardCode } from './cards'
-import type { Action } from './actions'
+import type { Action, GameEvent } from './actions'
 import { apply } from './apply'
 import { buildDeck } from './deck'
 import { randomAction } from './policy'
 import type { PartialRuleOptions } from './rules'
 import { openRng, rngFromSeed } from './rng'
-import { newGame, type GameState } from './state'
+import { newGame, skipWaitsWithTarget, type GameState } from './state'
 import { isHandStuck } from './stuck'
 import { viewFor, type GameView } from './views'
 
@@ -19,7 +19,7 @@ export function cardsInPlay(s: GameState): CardCode[] {
   for (const p of s.players) {
     out.push(...p.hand, ...p.saved)
     if (p.laidDown) for (const g of p.laidDown) for (const c of g.cards) out.push(c.startsWith('W') ? WILD : c)
-    if (p.pendingSkip) out.push(SKIP)
+    if (p.pendingSkip && skipWaitsWithTarget(s.rules)) out.push(SKIP)
   }
   for (let i = 0; i < s.drawCount; i++) out.push(s.drawPile[i])
   out.push(...s.discard)
@@ -35,7 +35,7 @@ export function cardAccountingError(s: GameState): string | null {
   return null
 }
 
-const PUBLIC_PLAYER_KEYS = ['seat', 'name', 'phase', 'completed', 'laidDown', 'score', 'pendingSkip', 'handCount', 'savedCount', 'savedThisHand', 'inHand'].sort().join()
+const PUBLIC_PLAYER_KEYS = ['seat', 'name', 'phase', 'completed', 'laidDown', 'score', 'pendingSkip', 'lostTurn', 'handCount', 'savedCount', 'savedThisHand', 'inHand'].sort().join()
 
 /** `null` when the view shows the seat exactly what RULES.md section 11 allows, else what leaks or is missing. */
 export function viewSecrecyError(s: GameState, v: GameView, seat: number | null): string | null {
@@ -67,7 +67,7 @@ export interface RandomGameOptions {
   players: number
   rules: PartialRuleOptions
   /** Called after every accepted action with the state before and after. */
-  onStep?: (before: GameState, after: GameState, seat: number, action: Action) => void
+  onStep?: (before: GameState, after: GameState, seat: number, action: Action, events: readonly GameEvent[]) => void
   maxActions?: number
 }
 
@@ -89,7 +89,7 @@ export function playRandomGame(opts: RandomGameOptions): { state: GameState; act
     if (!action) throw new Error(`deadlock: no legal action for seat ${seat} at version ${state.version}`)
     const res = apply(state, seat, action)
     if (!res.ok) throw new Error(`a legal-looking action was refused: ${JSON.stringify(action)} → ${res.error.code} ${res.error.message}`)
-    opts.onStep?.(state, res.state, seat, action)
+    opts.onStep?.(state, res.state, seat, action, res.events)
     state = res.state
     if (++actions % 2000 === 0 && isHandStuck(state)) return { state, actions, stuck: true }
     if (actions > max) throw new Error(`the game did not end within ${max} actions (and the hand is not provably stuck)`)

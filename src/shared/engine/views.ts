@@ -8,7 +8,7 @@ import type { Action } from './actions'
 import { applyHit, canHit, type LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
 import type { RuleOptions } from './rules'
-import { inHand, phaseNumberOf, type GameState, type HandResult, type Stage } from './state'
+import { inHand, phaseNumberOf, skipBlockOf, type GameState, type HandResult, type SkipBlock, type Stage } from './state'
 
 export interface PublicPlayer {
   seat: number
@@ -18,7 +18,10 @@ export interface PublicPlayer {
   completed: number[]
   laidDown: readonly LaidGroup[] | null
   score: number
+  /** A Skip played against them will cost their next turn (section 4). */
   pendingSkip: boolean
+  /** Their most recent turn was lost to a Skip and they have not played since (under `skipProtection: round` this protects them). */
+  lostTurn: boolean
   handCount: number
   savedCount: number
   savedThisHand: boolean
@@ -78,6 +81,7 @@ export function publicRecord(state: GameState, s: number): PublicPlayer {
     laidDown: p.laidDown,
     score: p.score,
     pendingSkip: p.pendingSkip,
+    lostTurn: p.lostTurn,
     handCount: p.hand.length,
     savedCount: p.saved.length,
     savedThisHand: p.savedThisHand,
@@ -162,18 +166,38 @@ export function previewHit(group: LaidGroup, card: CardCode): LaidGroup | null {
   return applyHit(group, card)
 }
 
+/** One other player as a Skip target now (section 4): `blocked` says why they cannot be, `null` when they can. */
+export interface SkipTargetInfo {
+  seat: number
+  blocked: SkipBlock | null
+}
+
+/** Every other seat, in seat order, with whether a Skip from this view's seat may target it now (section 4). */
+export function skipTargetInfo(view: GameView): SkipTargetInfo[] {
+  const me = view.seat
+  if (me === null) return []
+  const n = view.players.length
+  let next = me
+  for (let k = 1; k < n; k++) {
+    const s = (me + k) % n
+    if (view.players[s].inHand) {
+      next = s
+      break
+    }
+  }
+  const out: SkipTargetInfo[] = []
+  for (const p of view.players) {
+    if (p.seat === me) continue
+    out.push({ seat: p.seat, blocked: skipBlockOf(view.rules, me, p.seat, p, p.inHand, p.seat === next) })
+  }
+  return out
+}
+
 /** The seats a Skip may target now (section 4): `[]` means it can be played with no target and no effect. */
 export function skipTargets(view: GameView): number[] {
-  if (view.seat === null) return []
-  const me = view.seat
-  const order = view.players.filter((p) => p.inHand).map((p) => p.seat)
-  const eligible = (s: number) => s !== me && !view.players[s].pendingSkip && view.players[s].inHand
-  if (view.rules.skipTarget === 'next') {
-    const i = order.indexOf(me)
-    const nxt = order[(i + 1) % order.length]
-    return eligible(nxt) ? [nxt] : []
-  }
-  return order.filter(eligible)
+  const out: number[] = []
+  for (const t of skipTargetInfo(view)) if (t.blocked === null) out.push(t.seat)
+  return out
 }
 
 /** Masters: phases this seat may choose now. */

@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SaveStore } from '../../../src/main/session/saves'
+import { replaySave, SAVE_FORMAT, SaveStore, saveFileSchema } from '../../../src/main/session/saves'
+import { replay } from '../../../src/shared/engine/replay'
+import { LEGACY_SKIP_RULES, resolveRules } from '../../../src/shared/engine/rules'
+import { actionLog, type LogEntry } from '../../../src/shared/engine/state'
+import { playRandomGame } from '../../../src/shared/engine/testing'
 
 let dataDir: string
 beforeEach(async () => {
@@ -39,5 +43,36 @@ describe('SaveStore housekeeping', () => {
     expect(await store.remove('t0')).toBe(false)
     expect(await store.remove('../t1')).toBe(false)
     expect(await store.list()).toEqual(['t1'])
+  })
+})
+
+describe('saves from before the Skip rule revision (RULES.md section 4)', () => {
+  it('load with the legacy Skip model, so a log played by it replays to the end', () => {
+    // A random game played by the legacy model whose log the new default rules would refuse somewhere.
+    const legacy = { fixedHands: 2, skipCount: 8, ...LEGACY_SKIP_RULES }
+    let found: { seed: string; log: LogEntry[] } | null = null
+    for (let i = 0; i < 50 && !found; i++) {
+      const seed = `legacy-${i}`
+      const { state } = playRandomGame({ seed, players: 3, rules: legacy })
+      const log = actionLog(state)
+      const now = replay({ players: ['A', 'B', 'C'], seed, rules: { fixedHands: 2, skipCount: 8 } }, log)
+      if (!now.ok) found = { seed, log }
+    }
+    expect(found, 'no legacy game differs under the new rules').not.toBeNull()
+    const { skipLands: _a, skipProtection: _b, ...oldRules } = resolveRules(legacy)
+    const save = saveFileSchema.parse({
+      format: SAVE_FORMAT,
+      tableId: 'LegacyTable01',
+      name: 'Old table',
+      mode: 'solo',
+      savedAt: 1,
+      seed: found!.seed,
+      rules: oldRules,
+      seats: ['A', 'B', 'C'].map((name, i) => ({ name, kind: i ? 'bot' : 'human', botLevel: i ? 'easy' : null, token: null, isHost: i === 0, autoPlayed: false })),
+      dropPolicy: 'bot',
+      log: found!.log,
+    })
+    expect(save.rules).toMatchObject(LEGACY_SKIP_RULES)
+    expect(replaySave(save).kept).toBe(found!.log.length)
   })
 })
