@@ -31,6 +31,7 @@ const save: SaveFile = {
   seats: state.players.map((p, i) => ({ name: p.name, kind: 'human' as const, botLevel: null, token: `token-${i}`, isHost: i === 0, autoPlayed: false })),
   dropPolicy: 'wait',
   botDelayMs: null,
+  autoDealSeconds: null,
   log: log.slice(0, 900),
 }
 

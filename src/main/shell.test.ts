@@ -29,6 +29,8 @@ const fake = vi.hoisted(() => {
     static getAllWindows = () => windows
     webContents = makeContents()
     once = vi.fn()
+    on = vi.fn()
+    close = vi.fn()
     loadFile = vi.fn(async () => {})
     loadURL = vi.fn(async () => {})
     isDestroyed = () => false
@@ -74,9 +76,11 @@ const fake = vi.hoisted(() => {
     quitAndInstall: vi.fn(),
     on: vi.fn((event: string, fn: Fn) => void updaterHandlers.set(event, fn)),
   }
+  const dialog = { showMessageBox: vi.fn(async () => ({ response: 0 })) }
+  const powerSaveBlocker = { start: vi.fn(() => 1), stop: vi.fn() }
   const Menu = { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() }
   const emit = (event: string, ...args: unknown[]) => appHandlers.get(event)?.forEach((fn) => fn(...args))
-  return { app, appHandlers, state, windows, BrowserWindow, session, ipcMain, protocol, Menu, emit, makeContents, autoUpdater, updaterHandlers }
+  return { app, appHandlers, state, windows, BrowserWindow, session, ipcMain, protocol, Menu, emit, makeContents, autoUpdater, updaterHandlers, dialog, powerSaveBlocker }
 })
 
 vi.mock('electron', () => ({
@@ -86,10 +90,12 @@ vi.mock('electron', () => ({
   ipcMain: fake.ipcMain,
   protocol: fake.protocol,
   Menu: fake.Menu,
+  dialog: fake.dialog,
+  powerSaveBlocker: fake.powerSaveBlocker,
 }))
 vi.mock('electron-updater', () => ({ default: { autoUpdater: fake.autoUpdater } }))
 
-const { startApp, paths, menuTemplate, QUIT_TIMEOUT_MS } = await import('./shell')
+const { startApp, paths, menuTemplate, QUIT_TIMEOUT_MS, guardWindowClose } = await import('./shell')
 const APP_URL = 'app://phase10/index.html'
 
 beforeEach(async () => {
@@ -321,6 +327,44 @@ describe('Electron shell', () => {
       vi.useRealTimers()
     }
     expect(QUIT_TIMEOUT_MS).toBeLessThanOrEqual(5000)
+  })
+
+  describe('closing the window while hosting', () => {
+    const fakeWindow = () => {
+      let onClose: ((e: { preventDefault: () => void }) => void) | undefined
+      const win = { on: vi.fn((_e: string, fn: typeof onClose) => void (onClose = fn)), close: vi.fn(() => onClose!({ preventDefault: vi.fn() })), isDestroyed: () => false }
+      return { win, tryClose: () => { const e = { preventDefault: vi.fn() }; onClose!(e); return e } }
+    }
+    it('asks first when others would lose their game, and closes only when told to', async () => {
+      const { win, tryClose } = fakeWindow()
+      let answer = false
+      const ask = vi.fn(async () => answer)
+      guardWindowClose(win as never, () => 'End the game for 2 players? It is saved and can be resumed.', ask)
+      expect(tryClose().preventDefault).toHaveBeenCalled()
+      await vi.waitFor(() => expect(ask).toHaveBeenCalledWith('End the game for 2 players? It is saved and can be resumed.'))
+      await new Promise((r) => setTimeout(r, 0)) // the dialog has closed
+      expect(win.close).not.toHaveBeenCalled() // "Keep hosting"
+      answer = true
+      expect(tryClose().preventDefault).toHaveBeenCalled()
+      await vi.waitFor(() => expect(win.close).toHaveBeenCalledTimes(1)) // "Close anyway": closes for good
+    })
+    it('closes at once when nobody else is at the table', () => {
+      const { win, tryClose } = fakeWindow()
+      const ask = vi.fn(async () => true)
+      guardWindowClose(win as never, () => null, ask)
+      expect(tryClose().preventDefault).not.toHaveBeenCalled()
+      expect(ask).not.toHaveBeenCalled()
+    })
+    it('is installed on the app window, and a solo game neither asks nor keeps the machine awake', async () => {
+      await startApp()
+      expect(fake.windows[0].on).toHaveBeenCalledWith('close', expect.any(Function))
+      expect((await invokeFrom(APP_URL, { name: 'solo.start', params: { bots: [{ level: 'easy' }], seed: 'guard', botDelayMs: 0 } })) as any).toMatchObject({ ok: true })
+      const close = fake.windows[0].on.mock.calls.find((c: any[]) => c[0] === 'close')[1]
+      const e = { preventDefault: vi.fn() }
+      close(e)
+      expect(e.preventDefault).not.toHaveBeenCalled()
+      expect(fake.powerSaveBlocker.start).not.toHaveBeenCalled()
+    })
   })
 
   describe('updates', () => {

@@ -7,7 +7,9 @@ import {
   BrowserWindow,
   Menu,
   app,
+  dialog,
   ipcMain,
+  powerSaveBlocker,
   protocol,
   session,
   type BrowserWindowConstructorOptions,
@@ -21,6 +23,7 @@ import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './a
 import { registerIpc } from './ipc'
 import { appEntryUrl, appLocation, contentSecurityPolicyFor, isAppUrl, type AppLocation } from './security'
 import { createDesktopServices, type DesktopServices } from './desktop-services'
+import { AwakeWhileHosting, closeWarning, hostingAGame } from './hosting-guard'
 import type { UpdaterLike } from './updater'
 
 const here = dirname(fileURLToPath(import.meta.url)) // out/main when built
@@ -122,6 +125,34 @@ export function menuTemplate(opts: { isDev: boolean; isMac: boolean; showAbout: 
   ]
 }
 
+/**
+ * Closing the window while other people sit at the table hosted here asks first (`warning` says what would
+ * happen; `ask` shows it): only a confirmed close goes on, and it then closes for good.
+ */
+export function guardWindowClose(
+  win: Pick<BrowserWindow, 'on' | 'close' | 'isDestroyed'>,
+  warning: () => string | null,
+  ask: (message: string) => Promise<boolean>,
+): void {
+  let confirmed = false
+  let asking = false
+  win.on('close', (event) => {
+    if (confirmed) return
+    const message = warning()
+    if (!message) return
+    event.preventDefault()
+    if (asking) return
+    asking = true
+    void ask(message)
+      .then((yes) => {
+        if (!yes || win.isDestroyed()) return
+        confirmed = true
+        win.close()
+      })
+      .finally(() => (asking = false))
+  })
+}
+
 export interface RunningApp {
   window: BrowserWindow
   services: DesktopServices
@@ -193,8 +224,15 @@ export async function startApp(): Promise<RunningApp | null> {
     staticDir: paths.rendererDir,
     updater: app.isPackaged ? { updater: await loadUpdater(), isPackaged: true } : undefined,
   })
+  // A laptop hosting a game stays awake for it (released when the game ends or the table closes).
+  const awake = new AwakeWhileHosting(powerSaveBlocker, () => hostingAGame(services.table.host()))
+  services.table.onInfo(() => awake.update())
+  setInterval(() => awake.update(), 30_000).unref() // also when a game ends (its advert stays "in progress")
   // Withdraw the mDNS advert (goodbye packets), flush the autosave, stop the bot worker — then quit.
-  quitAfterShutdown(() => services.shutdown())
+  quitAfterShutdown(async () => {
+    awake.release()
+    await services.shutdown()
+  })
   registerIpc({
     ipcMain,
     services,
@@ -213,6 +251,21 @@ export async function startApp(): Promise<RunningApp | null> {
   const createWindow = () => {
     const win = new BrowserWindow(windowOptions({ isPackaged: app.isPackaged }))
     win.once('ready-to-show', () => win.show())
+    guardWindowClose(
+      win,
+      () => closeWarning(services.table.host()),
+      async (message) => {
+        const r = await dialog.showMessageBox(win, {
+          type: 'warning',
+          message,
+          detail: 'The other players are disconnected. Resume the game from the menu and they can rejoin their seats.',
+          buttons: ['Keep hosting', 'Close anyway'],
+          defaultId: 0,
+          cancelId: 0,
+        })
+        return r.response === 1
+      },
+    )
     void win.loadURL(appEntryUrl(location))
     return win
   }

@@ -134,6 +134,12 @@ describe('the desktop window (app://, preload bridge, IPC)', () => {
     await page.getByRole('region', { name: 'Your hand' }).waitFor()
     for (let moves = 0; moves < 2; ) if (await step(page).catch(() => null)) moves++
 
+    // View › Reload mid-game lands back in the seat (issue #16), not on "No game in progress".
+    const cardsBefore = (await look(page)).cards
+    await page.reload()
+    await page.getByRole('region', { name: 'Your hand' }).waitFor()
+    expect((await look(page)).cards).toBe(cardsBefore)
+
     // Leave mid-game: the menu offers the saved game, and continuing it brings back the same table.
     const before = await look(page)
     const versionBefore = (await services.dispatch('table.get', {}, local)) as { ok: true; value: { version: number } }

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { root, screenshotDir, withHostAndBrowser } from './helpers'
 import { look, openPage as openPageIn, shoot, step } from './ui-driver'
 
-// Instant bots. A browser's settings stay in the browser, so the host's own setting is seeded here.
+// Instant bots: the browser's own bot speed (chosen on the setup screen) is the one its table uses; the
+// host's setting is seeded instant too.
 const e2e = withHostAndBrowser('solo', { playerName: 'Host', cardStyle: 'classic', sound: false, animationSpeed: 'fast', botDelayMs: 0 })
 
 const openPage = (url: string) => openPageIn(e2e.browser, url)
@@ -35,6 +36,7 @@ describe('a solo game in the browser', () => {
     await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
     await page.getByLabel('Game length').selectOption({ label: '2 hands, everyone advances' })
     await page.getByLabel("Ada's level").selectOption('easy')
+    await page.getByLabel('Bot speed').selectOption({ label: 'Instant' })
     await shoot(page, 'solo-setup')
     await page.getByRole('button', { name: 'Deal the cards' }).click()
     await page.getByRole('region', { name: 'Your hand' }).waitFor()

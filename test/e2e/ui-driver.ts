@@ -101,8 +101,8 @@ export async function step(page: Page): Promise<string | null> {
   if (seen.nextHand) {
     const next = page.getByRole('button', { name: 'Next hand' })
     await next.click()
-    // Until the deal arrives the button is still there: a second step would click it again as it goes (and
-    // wait 10 s for a button that no longer exists).
+    // Until the deal arrives (or, at a LAN table, once this player is ready: "Waiting for …") no button is
+    // named "Next hand" any more; a second step would click it again as it goes.
     await next.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {})
     return 'next hand'
   }

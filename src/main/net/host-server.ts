@@ -56,14 +56,19 @@ interface Listener {
   close(): Promise<void>
 }
 
-/** http://<each LAN IPv4>:port/ (then loopback) for a wildcard bind; the bound address otherwise. */
+const JOIN_ROUTE = '#/join'
+
+/**
+ * http://<each LAN IPv4>:port/#/join (then loopback) for a wildcard bind; the bound address otherwise. The
+ * `#/join` opens the join screen (the renderer's router reads the hash), not the menu: these are join links.
+ */
 export function joinUrlsFor(host: string, port: number): string[] {
   const urls: string[] = []
   if (host === '0.0.0.0' || host === '::') {
     for (const addrs of Object.values(networkInterfaces()))
-      for (const a of addrs ?? []) if (a.family === 'IPv4' && !a.internal) urls.push(`http://${a.address}:${port}/`)
-    urls.push(`http://127.0.0.1:${port}/`)
-  } else urls.push(`http://${host.includes(':') ? `[${host}]` : host}:${port}/`)
+      for (const a of addrs ?? []) if (a.family === 'IPv4' && !a.internal) urls.push(`http://${a.address}:${port}/${JOIN_ROUTE}`)
+    urls.push(`http://127.0.0.1:${port}/${JOIN_ROUTE}`)
+  } else urls.push(`http://${host.includes(':') ? `[${host}]` : host}:${port}/${JOIN_ROUTE}`)
   return urls
 }
 

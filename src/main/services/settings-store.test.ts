@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_SETTINGS } from '../../shared/api'
+import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../shared/api'
 import { SettingsStore } from './settings-store'
 
 let dataDir: string
@@ -24,6 +24,16 @@ describe('settings.json', () => {
     await new SettingsStore({ dataDir }).update({ playerName: 'Ada', sound: false, animationSpeed: 'fast' })
     const reloaded = new SettingsStore({ dataDir })
     expect(await reloaded.load()).toEqual({ ...DEFAULT_SETTINGS, playerName: 'Ada', sound: false, animationSpeed: 'fast' })
+  })
+
+  it('keeps named phase lists across a restart, and the contract refuses two of one name or an impossible shape', async () => {
+    const savedPhaseLists = [{ name: 'Quick', phaseList: [[{ kind: 'set' as const, size: 2 }], [{ kind: 'run' as const, size: 4 }]] }]
+    await new SettingsStore({ dataDir }).update({ savedPhaseLists })
+    expect((await new SettingsStore({ dataDir }).load()).savedPhaseLists).toEqual(savedPhaseLists)
+    const twice = settingsPatchSchema.safeParse({ savedPhaseLists: [...savedPhaseLists, { ...savedPhaseLists[0], name: 'QUICK' }] })
+    expect(twice.error?.issues.map((i) => i.message)).toEqual(['Two saved phase lists have the same name'])
+    const runOfOne = settingsPatchSchema.safeParse({ savedPhaseLists: [{ name: 'Bad', phaseList: [[{ kind: 'run', size: 1 }]] }] })
+    expect(runOfOne.error?.issues.map((i) => i.message)).toEqual(['a run needs at least 2 cards in a row (1 card is not a run)'])
   })
 
   it('creates a missing data dir on the first save', async () => {

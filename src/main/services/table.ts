@@ -47,6 +47,7 @@ type TableHandlers = Pick<
   | 'solo.start'
   | 'host.open'
   | 'host.prove'
+  | 'table.preview'
   | 'saves.list'
   | 'saves.remove'
   | 'host.close'
@@ -59,6 +60,7 @@ type TableHandlers = Pick<
   | 'lobby.removeSeat'
   | 'lobby.start'
   | 'lobby.dropPolicy'
+  | 'lobby.dealNext'
   | 'table.join'
   | 'table.get'
   | 'table.act'
@@ -191,12 +193,14 @@ export function createTableService(o: TableServiceOptions): TableService {
       const playerName = p.name ?? o.settings.get().playerName
       const opened = await open(p.resume, p.tableName ?? `${playerName}'s table`, p.rules)
       if (!opened.ok) return opened
+      if (p.botDelayMs !== undefined) opened.value.setBotDelay(p.botDelayMs)
       return opened.value.attachHost(ctx.clientId, p.seat ? playerName : null)
     },
     'host.prove': (p) => {
       const host = hostOf()
       return host ? ok(host.prove(p.challenge)) : fail('NO_TABLE', 'no table is hosted here')
     },
+    'table.preview': () => ok(hostOf()?.preview() ?? null),
     'saves.list': async () => {
       await saves.flush() // a table just left may still be writing its last move
       const games: SavedGame[] = []
@@ -243,10 +247,12 @@ export function createTableService(o: TableServiceOptions): TableService {
       lobbyOp(ctx, (h) => {
         const r = h.setRules(p.rules, p.tableName)
         if (r.ok && p.botDelayMs !== undefined) h.setBotDelay(p.botDelayMs)
+        if (r.ok && p.autoDealSeconds !== undefined) h.setAutoDeal(p.autoDealSeconds)
         return r
       }),
+    'lobby.dealNext': (_p, ctx) => lobbyOp(ctx, (h) => h.dealNext()),
     'lobby.addBot': (p, ctx) => lobbyOp(ctx, (h) => h.addBot(p.level, p.name)),
-    'lobby.removeSeat': (p, ctx) => lobbyOp(ctx, (h) => h.removeSeat(p.seat)),
+    'lobby.removeSeat': (p, ctx) => lobbyOp(ctx, (h) => h.removeSeat(p.seat, { botLevel: p.botLevel, atNextHand: p.atNextHand })),
     'lobby.start': (p, ctx) => lobbyOp(ctx, (h) => h.start(p.seed)),
     'lobby.dropPolicy': (p, ctx) => lobbyOp(ctx, (h) => h.setDropPolicy(p)),
     'table.join': (p, ctx) => {
@@ -257,7 +263,11 @@ export function createTableService(o: TableServiceOptions): TableService {
     'table.get': (_p, ctx) => {
       const remote = remoteFor(ctx)
       if (remote) return ok(remote.snapshot())
-      return ok(hostOf()?.snapshotFor(ctx.clientId) ?? null)
+      const host = hostOf()
+      // The operator is the host machine's player: a new connection of theirs (the page reloaded, a phone woke
+      // up) takes the host's own seat back, as a guest does with its seat token (an older connection is let go).
+      if (host && ctx.operator && !host.hasClient(ctx.clientId) && host.hasHostSeat()) return host.attachHost(ctx.clientId, null)
+      return ok(host?.snapshotFor(ctx.clientId) ?? null)
     },
     'table.act': (p, ctx) => {
       const remote = remoteFor(ctx)

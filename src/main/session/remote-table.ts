@@ -48,7 +48,7 @@ import {
 export const RELAYED_REQUESTS = ['table.get', 'table.act', 'table.chat', 'lobby.setReady', 'table.leave', 'table.rematch'] as const
 export type RelayedRequest = (typeof RELAYED_REQUESTS)[number]
 /** What the host may tell us that reaches our renderer (after validation). */
-export const RELAYED_EVENTS = ['table.snapshot', 'table.events', 'table.chat'] as const
+export const RELAYED_EVENTS = ['table.snapshot', 'table.events', 'table.chat', 'table.removed'] as const
 
 export type ConnectionState = TableSnapshot['connection']
 

@@ -51,6 +51,8 @@ export const saveFileSchema = z.object({
   dropPolicy: dropPolicySchema,
   /** The table's own bot delay (null: the host's settings). */
   botDelayMs: z.number().int().min(0).max(5000).nullable().default(null),
+  /** The table's auto-deal between hands (seconds; null: wait for every player). */
+  autoDealSeconds: z.number().int().min(5).max(300).nullable().default(null),
   /** The table's Ed25519 key (session/host-key.ts); saves from before it get a new one on resume. */
   hostKey: z.object({ publicKey: z.string().max(64), privateKey: z.string().max(200) }).optional(),
   log: z.array(z.object({ seat: z.number().int().min(0).max(5), action: actionSchema })),

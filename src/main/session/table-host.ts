@@ -22,11 +22,12 @@ import {
   type SeatInfo,
   type TableGameEvent,
   type TableInfo,
+  type TablePreview,
   type TableSnapshot,
 } from '../../shared/api'
 import type { Action, GameEvent } from '../../shared/engine/actions'
 import { apply } from '../../shared/engine/apply'
-import { resolveRules, ruleOptionsSchema, type PartialRuleOptions, type RuleOptions } from '../../shared/engine/rules'
+import { playableRuleOptionsSchema, resolveRules, type PartialRuleOptions, type RuleOptions } from '../../shared/engine/rules'
 import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '../../shared/engine/state'
 import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
 import type { BotLevel } from '../../shared/ai/types'
@@ -166,6 +167,12 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private forcedSeat: number | null = null
   private lastInfo = ''
   private botDelayOverride: number | null = null
+  /** Between hands: the human seats whose players have read the scores and want the next hand (ready-up). */
+  private handReady = new Set<number>()
+  /** Between hands: deal on by itself after this many seconds (`null`: wait for everyone, or the turn timer). */
+  private autoDealSeconds: number | null = null
+  /** Seats the operator removed "at the next hand": they leave the game when the hand in play ends. */
+  private leaving = new Set<number>()
 
   private readonly opts: Required<Pick<TableHostOptions, 'deliver' | 'bots'>> & TableHostOptions
   private readonly now: () => number
@@ -192,6 +199,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     host.hostKey = HostKey.restore(save.hostKey)
     host.logged = save.log.length
     host.botDelayOverride = save.botDelayMs ?? null
+    host.autoDealSeconds = save.autoDealSeconds ?? null
     host.state = state
     host.history = events.slice()
     host.handStart = Math.max(0, host.history.findLastIndex((e) => e.type === 'handDealt'))
@@ -313,6 +321,16 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     return this.clients.has(clientId)
   }
 
+  /** Other people at this table right now: connected human seats besides the host machine's own player. */
+  othersSeated(): number {
+    return this.seats.filter((s) => s.kind === 'human' && !s.isHost && !s.autoPlayed && s.clientId !== null).length
+  }
+
+  /** The host machine's own player has a seat here (solo, or a host who plays): `attachHost` gives it back. */
+  hasHostSeat(): boolean {
+    return this.seats.some((s) => s.isHost)
+  }
+
   // ------------------------------------------------------------------------------------------------
   // Lobby (host only: the services check who may call these)
 
@@ -322,12 +340,27 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.changed()
   }
 
+  /** Between hands, deal on by itself after `seconds` (`null`: wait until every player is ready). Any time. */
+  setAutoDeal(seconds: number | null): void {
+    this.autoDealSeconds = seconds
+    if (this.state?.stage === 'handOver') this.schedule() // a countdown already running restarts with the new length
+    this.changed()
+  }
+
+  /** The operator deals the next hand now, whoever is still reading the scores. */
+  dealNext(): ApiResult<null> {
+    if (this.status !== 'playing' || this.state?.stage !== 'handOver') return fail('WRONG_STATUS', 'the next hand is dealt only between hands')
+    const r = this.accept(0, { type: 'nextHand' })
+    return r.ok ? ok(null) : r
+  }
+
   setRules(patch: PartialRuleOptions | undefined, tableName: string | undefined): ApiResult<null> {
     if (this.status !== 'lobby' && (patch || tableName)) return fail('WRONG_STATUS', 'rules are set in the lobby')
     if (patch) {
       const merged = { ...this.rulesPatch, ...patch }
-      // Switching edition resets an edition-dependent default the host never set explicitly.
-      const check = ruleOptionsSchema.safeParse(resolveRules(merged))
+      // Switching edition resets an edition-dependent default the host never set explicitly. Checked merged:
+      // fewer Wilds may make the list already chosen impossible, as may a list for the Wilds already set.
+      const check = playableRuleOptionsSchema.safeParse(resolveRules(merged))
       if (!check.success) return fail('BAD_REQUEST', `rules: ${check.error.issues[0]?.message}`)
       this.rulesPatch = merged
     }
@@ -356,24 +389,42 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     return ok(null)
   }
 
-  /** Lobby: the seat goes (its client is told). In play: the seat is kicked and the host plays it. */
-  removeSeat(seat: number): ApiResult<null> {
+  /**
+   * Lobby: the seat goes. In play (a kick): a bot of `botLevel` (default Medium) plays the seat from now on, and
+   * with `atNextHand` the seat leaves the game when the hand ends (the engine's `leave`). A kicked player's
+   * token is revoked and their client is told why before its table closes.
+   */
+  removeSeat(seat: number, opts: { botLevel?: BotLevel; atNextHand?: boolean } = {}): ApiResult<null> {
     const s = this.seats[seat]
     if (!s) return fail('BAD_REQUEST', `there is no seat ${seat}`)
     if (s.isHost) return fail('BAD_REQUEST', "the host's own seat cannot be removed (close the table instead)")
+    const playing = this.status !== 'lobby'
+    if (playing && this.state?.players[seat].left) return fail('BAD_REQUEST', `${s.name} has already left the game`)
+    if (playing && opts.atNextHand && this.state && this.state.players.filter((p, i) => !p.left && i !== seat && !this.leaving.has(i)).length < 2)
+      return fail('BAD_REQUEST', 'a game needs at least 2 players: close the table instead')
     const client = s.clientId ? this.clients.get(s.clientId) : undefined
     if (client) {
       this.clients.delete(client.id)
+      const reason = playing
+        ? opts.atNextHand
+          ? 'The host removed you from the game.'
+          : 'The host gave your seat to a bot.'
+        : 'The host removed you from the table.'
+      this.deliver(client.id, { event: 'table.removed', payload: { reason } })
       this.deliver(client.id, { event: 'table.snapshot', payload: null })
     }
     s.clientId = null
-    if (this.status === 'lobby') this.removeLobbySeat(seat)
-    else if (s.kind === 'human') {
+    if (!playing) this.removeLobbySeat(seat)
+    else {
       this.clearGrace(seat)
       s.token = null
-      s.autoPlayed = true
-      s.botLevel = s.botLevel ?? 'easy'
-      this.schedule()
+      if (s.kind === 'human') s.autoPlayed = true
+      s.botLevel = opts.botLevel ?? (s.kind === 'bot' ? s.botLevel : 'medium') ?? 'medium'
+      this.handReady.delete(seat)
+      if (opts.atNextHand) this.leaving.add(seat)
+      this.persist() // the seat changed hands: a restarted host must know (the revoked token stays revoked)
+      this.cancelBot() // the new level decides from now on
+      if (!this.applyLeaves() && !this.dealIfAllReady()) this.schedule()
     }
     this.changed()
     return ok(null)
@@ -419,8 +470,12 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (!asHost && client.seat === null) return fail('NOT_SEATED', 'only players vote for a rematch')
     client.wantsRematch = true
     const humans = [...this.clients.values()].filter((c) => c.seat !== null)
-    if (asHost || humans.every((c) => c.wantsRematch)) this.begin(seed ?? newSeed())
-    else this.changed()
+    if (asHost || humans.every((c) => c.wantsRematch)) {
+      // Who left the last game (removed by the host) is not dealt into the next.
+      const left = this.state?.players.flatMap((p, i) => (p.left ? [i] : [])) ?? []
+      for (const seat of left.reverse()) this.removeLobbySeat(seat)
+      this.begin(seed ?? newSeed())
+    } else this.changed()
     return ok(null)
   }
 
@@ -433,14 +488,52 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (!client) return fail('NO_TABLE', 'you are not at this table')
     if (client.seat === null) return fail('NOT_SEATED', 'spectators cannot play')
     if (this.status !== 'playing' || !this.state) return fail('WRONG_STATUS', this.status === 'lobby' ? 'the game has not started' : 'the game is over')
+    // Between hands `nextHand` is a player's "ready": it never waits for a dropped player (they do not count).
+    if (action.type === 'nextHand' && this.state.stage === 'handOver') return this.readyForNextHand(client.seat, version)
     if (this.pausedSeat() !== null) return fail('PAUSED', 'play is paused until the dropped player is back')
     if (this.storageProblem) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storageProblem})`)
     if (version !== this.state.version)
       return fail('STALE_VERSION', `the table is at version ${this.state.version}, not ${version}`, { version: this.state.version })
     if (this.seats[client.seat].autoPlayed) return fail('NOT_SEATED', 'the host plays this seat now')
+    if (action.type === 'leave') return fail('FORBIDDEN', 'only the host removes a player from the game (table.leave drops your seat)')
     const r = this.accept(client.seat, action)
     if (!r.ok) return r
     return ok({ version: this.state.version })
+  }
+
+  /**
+   * Ready-up between hands: the seat has read the scores. The next hand is dealt once every human seat with a
+   * player here is ready (a dropped or auto-played seat never holds it up; bots are always ready).
+   */
+  private readyForNextHand(seat: number, version: number): ApiResult<{ version: number }> {
+    const state = this.state!
+    if (version !== state.version) return fail('STALE_VERSION', `the table is at version ${state.version}, not ${version}`, { version: state.version })
+    if (this.seats[seat].autoPlayed) return fail('NOT_SEATED', 'the host plays this seat now')
+    if (this.storageProblem) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storageProblem})`)
+    this.handReady.add(seat)
+    if (!this.dealIfAllReady()) this.changed()
+    return ok({ version: this.state!.version })
+  }
+
+  /** Between hands: the seats the operator removed leave the game (the engine's `leave`); true when one did. */
+  private applyLeaves(): boolean {
+    if (this.status !== 'playing' || this.state?.stage !== 'handOver' || this.leaving.size === 0) return false
+    let any = false
+    for (const seat of [...this.leaving]) {
+      this.leaving.delete(seat)
+      const r = this.accept(seat, { type: 'leave' })
+      if (r.ok) any = true
+      else this.warn(`[table] seat ${seat} could not leave the game: ${r.error.message}; a bot plays it on`)
+    }
+    return any
+  }
+
+  /** Deals the next hand when every present human seat is ready; true when it did. */
+  private dealIfAllReady(): boolean {
+    if (this.status !== 'playing' || this.state?.stage !== 'handOver') return false
+    const present = this.seats.flatMap((s, i) => (this.isHumanControlled(i) && s.clientId !== null ? [i] : []))
+    if (present.length === 0 || !present.every((i) => this.handReady.has(i))) return false
+    return this.accept(present[0], { type: 'nextHand' }).ok
   }
 
   chat(clientId: string, text: string): ApiResult<ChatMessage> {
@@ -493,6 +586,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       hostNow: this.now(),
       graceSeconds: Math.round(this.graceMs / 1000),
       rematchVotes: this.rematchVotes(),
+      handReady: state?.stage === 'handOver' ? [...this.handReady].sort((a, b) => a - b) : [],
+      autoDealSeconds: this.autoDealSeconds,
       hostKey: this.hostKey.publicKey,
       hostProblem: this.storageProblem && `The host cannot save the game (${this.storageProblem}). Play waits until it can.`,
     }
@@ -519,6 +614,16 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       inProgress: this.status !== 'lobby',
       edition: this.rules().edition,
       fingerprint: this.hostKey.fingerprint,
+    }
+  }
+
+  /** `table.preview`: what a join screen shows before joining (the names are no secret: anyone may watch). */
+  preview(): TablePreview {
+    return {
+      name: this.name,
+      status: this.status,
+      edition: this.rules().edition,
+      seats: this.seatInfos().map((s) => ({ name: s.name, kind: s.kind, connected: s.connected, isHost: s.isHost })),
     }
   }
 
@@ -633,10 +738,15 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (s.kind !== 'human' || s.autoPlayed) return
     if (this.status === 'lobby') s.ready = s.isHost
     this.startGrace(seat)
-    if (this.status === 'playing') {
-      this.cancelBot()
-      this.clearTurnTimer()
+    if (this.status !== 'playing') return
+    if (this.state?.stage === 'handOver') {
+      // Between hands a drop pauses nothing: the others' ready-up (and an auto-deal countdown) goes on.
+      this.handReady.delete(seat)
+      if (!this.dealIfAllReady()) this.schedule()
+      return
     }
+    this.cancelBot()
+    this.clearTurnTimer()
   }
 
   private startGrace(seat: number): void {
@@ -708,6 +818,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.recent = [batch]
     this.status = 'playing'
     this.forcedSeat = null
+    this.handReady.clear()
+    this.leaving.clear()
     for (const c of this.clients.values()) c.wantsRematch = false
     this.logged = 0
     this.persist()
@@ -733,6 +845,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       }
     })
     this.state = after
+    if (after.stage !== 'handOver') this.handReady.clear()
     for (const e of r.events) {
       if (e.type === 'handDealt') this.handStart = this.history.length
       this.history.push(e)
@@ -749,6 +862,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
     this.schedule() // before the snapshots: they carry the new turn's deadline
     this.changed()
+    if (after.stage === 'handOver') this.applyLeaves() // seats removed "at the next hand" go now
     return ok(null)
   }
 
@@ -833,6 +947,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       seats: this.seats.map((s) => ({ name: s.name, kind: s.kind, botLevel: s.botLevel, token: s.token, isHost: s.isHost, autoPlayed: s.autoPlayed })),
       dropPolicy: this.dropPolicy,
       botDelayMs: this.botDelayOverride,
+      autoDealSeconds: this.autoDealSeconds,
       hostKey: this.hostKey.toStored(),
       log: actionLog(state).map((e) => ({ seat: e.seat, action: e.action })),
     }
@@ -916,16 +1031,19 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private schedule(): void {
     this.clearTurnTimer()
     const st = this.state
-    if (this.closed || this.status !== 'playing' || !st || st.stage === 'gameOver' || this.pausedSeat() !== null || this.storageProblem) {
+    if (this.closed || this.status !== 'playing' || !st || st.stage === 'gameOver' || this.storageProblem) {
       this.cancelBot()
       return
     }
-    let actor: number | null
     if (st.stage === 'handOver') {
-      // Humans deal the next hand when they have looked at the scores; a table of bots goes on by itself.
-      const humans = this.seats.some((_, i) => this.isHumanControlled(i))
-      actor = humans ? null : 0
-    } else actor = st.turn
+      this.scheduleDeal(st)
+      return
+    }
+    if (this.pausedSeat() !== null) {
+      this.cancelBot()
+      return
+    }
+    const actor = st.turn
     const automatic = actor !== null && (!this.isHumanControlled(actor) || this.forcedSeat === actor)
     if (actor !== null && automatic) {
       if (this.botBusy && this.botBusy.version === st.version && this.botBusy.seat === actor) return
@@ -933,7 +1051,24 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       return
     }
     this.cancelBot()
-    const seconds = st.rules.turnTimerSeconds
+    this.startCountdown(st, st.rules.turnTimerSeconds)
+  }
+
+  /**
+   * Between hands: a table of bots deals on by itself; humans deal when all of them are ready (`dealIfAllReady`),
+   * or when the table's auto-deal countdown (else the turn timer) runs out.
+   */
+  private scheduleDeal(st: GameState): void {
+    if (!this.seats.some((_, i) => this.isHumanControlled(i))) {
+      if (!(this.botBusy && this.botBusy.version === st.version)) this.runBot(0)
+      return
+    }
+    this.cancelBot()
+    this.startCountdown(st, this.autoDealSeconds ?? st.rules.turnTimerSeconds)
+  }
+
+  /** `turnDeadline` and its timer: after `seconds` (none when `null`) the host acts for whoever it waits for. */
+  private startCountdown(st: GameState, seconds: number | null): void {
     if (seconds === null) return
     this.turnDeadline = this.now() + seconds * 1000
     const version = st.version
@@ -946,11 +1081,12 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.turnTimer = null
     this.turnDeadline = null
     const st = this.state
-    if (this.closed || !st || st.version !== version || this.pausedSeat() !== null) return
+    if (this.closed || !st || st.version !== version) return
     if (st.stage === 'handOver') {
-      this.accept(this.seats.findIndex((_, i) => this.isHumanControlled(i)), { type: 'nextHand' })
+      this.accept(0, { type: 'nextHand' }) // any seat may deal (the engine's nextHand)
       return
     }
+    if (this.pausedSeat() !== null) return
     this.forcedSeat = st.turn
     this.schedule()
   }

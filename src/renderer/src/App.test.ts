@@ -50,6 +50,6 @@ describe('home screen and navigation', () => {
     render(App, { props: { api: createFakeGameApi() } })
     await fireEvent.click(screen.getByRole('button', { name: new RegExp(button) }))
     // Screens other than the menu load after the first paint (their own chunks).
-    expect(await screen.findByRole('heading', { name: heading, level: 2 }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 })).toBeInTheDocument()
   })
 })

@@ -1,8 +1,29 @@
 /** Player settings: one schema, its type inferred (style.md "one source of truth for a shape"). */
 import { z } from 'zod'
+import { cleanPhaseListName, MAX_PHASE_LIST_NAME } from '../engine/phase-code'
+import { customPhaseListSchema } from '../engine/rules'
 
 export const CARD_STYLES = ['classic', 'colour-blind'] as const
 export const ANIMATION_SPEEDS = ['off', 'fast', 'normal', 'slow'] as const
+
+/** How many named phase lists a player may keep. */
+export const MAX_SAVED_PHASE_LISTS = 20
+
+/**
+ * A phase list the player built and named (the Phases menu lists them after the built-in presets). Only its
+ * shape is checked here: whether the Wilds suffice depends on the table's rules, checked when it is chosen.
+ */
+export const savedPhaseListSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Give the list a name')
+      .refine((name) => cleanPhaseListName(name) === name, `At most ${MAX_PHASE_LIST_NAME} characters, none of them invisible`),
+    phaseList: customPhaseListSchema,
+  })
+  .strict()
+export type SavedPhaseList = z.infer<typeof savedPhaseListSchema>
 
 export const settingsSchema = z.object({
   playerName: z.string().trim().min(1, 'Enter a name').max(20, 'At most 20 characters'),
@@ -14,6 +35,11 @@ export const settingsSchema = z.object({
   botDelayMs: z.number().int().min(0).max(5000),
   /** Desktop app: look for a new release at start and download it in the background (src/main/updater.ts). */
   checkForUpdates: z.boolean(),
+  /** Named custom phase lists, newest last; names are unique (compared ignoring case). */
+  savedPhaseLists: z
+    .array(savedPhaseListSchema)
+    .max(MAX_SAVED_PHASE_LISTS, `At most ${MAX_SAVED_PHASE_LISTS} saved phase lists`)
+    .refine((presets) => new Set(presets.map((p) => p.name.toLocaleLowerCase('en'))).size === presets.length, 'Two saved phase lists have the same name'),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -28,4 +54,5 @@ export const DEFAULT_SETTINGS: Settings = {
   animationSpeed: 'normal',
   botDelayMs: 700,
   checkForUpdates: true,
+  savedPhaseLists: [],
 }

@@ -20,6 +20,8 @@ export const cardCodeSchema = z.string().regex(/^(?:[RBYG](?:1[0-2]|[1-9])|W|S)$
 export const laidCardSchema = z.string().regex(/^(?:[RBYG](?:1[0-2]|[1-9])|W=(?:1[0-2]|[1-9]|[RBYG]))$/, 'not a laid card')
 const colourSchema = z.enum(['R', 'B', 'Y', 'G'])
 const seatIndex = z.number().int().min(0).max(5)
+/** Between-hands auto-deal (seconds): long enough to read the scores, short enough to keep a party moving. */
+const autoDealSchema = z.number().int().min(5).max(300)
 const cardNumber = z.number().int().min(1).max(12)
 
 // Read-only, as the engine's LaidGroup: laid groups are shared between states and views, never written.
@@ -43,6 +45,7 @@ export const publicPlayerSchema = z.object({
   score: z.number().int(),
   pendingSkip: z.boolean(),
   lostTurn: z.boolean(),
+  left: z.boolean(),
   handCount: z.number().int().min(0),
   savedCount: z.number().int().min(0),
   savedThisHand: z.boolean(),
@@ -99,6 +102,7 @@ export const gameEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('tieBreak'), seats: z.array(seatIndex) }),
   z.object({ type: z.literal('gameEnded'), winner: seatIndex }),
+  z.object({ type: z.literal('playerLeft'), seat: seatIndex }),
 ])
 export type TableGameEvent = z.infer<typeof gameEventSchema>
 
@@ -189,6 +193,10 @@ export const tableSnapshotSchema = z.object({
   graceSeconds: z.number().int().min(0).max(3600).optional(),
   /** After the game (`over`): the seats whose players voted for a rematch (`table.rematch`), ascending. */
   rematchVotes: z.array(seatIndex).max(6).optional(),
+  /** Between hands (`view.stage` handOver): the seats whose players are ready for the next hand, ascending. */
+  handReady: z.array(seatIndex).max(6).optional(),
+  /** Between hands the host deals on by itself after this many seconds (`turnDeadline` counts down); `null`: off. */
+  autoDealSeconds: autoDealSchema.nullable().optional(),
   /** Play waits because the host cannot save the game (e.g. its disk is full): what to tell the players. */
   /** The table's Ed25519 public key (raw, base64url): a rejoining desktop checks it with host.prove. */
   hostKey: z.string().max(64).nullable().optional(),
@@ -244,6 +252,17 @@ export const savedGameSchema = z.object({
 })
 export type SavedGame = z.infer<typeof savedGameSchema>
 
+/** The table a host runs, as its join screen shows it before joining (`table.preview`): public, like the advert. */
+export const tablePreviewSchema = z.object({
+  name: z.string().max(40),
+  status: z.enum(['lobby', 'playing', 'over']),
+  edition: z.enum(['classic', 'masters']),
+  seats: z
+    .array(z.object({ name: z.string().max(40), kind: z.enum(['human', 'bot']), connected: z.boolean(), isHost: z.boolean() }))
+    .max(6),
+})
+export type TablePreview = z.infer<typeof tablePreviewSchema>
+
 /** What TableHost emits as 'changed' (what the mDNS TXT record advertises). */
 export const tableInfoSchema = z.object({
   tableId: z.string().max(64),
@@ -290,6 +309,8 @@ export const hostOpenParamsSchema = z
     rules: partialRuleOptionsSchema.optional(),
     /** Resume the saved table with this id (dataDir/saves/<id>.json) instead of opening a new one. */
     resume: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    /** Bot "thinking" delay for this table (ms); default settings.botDelayMs (a browser sends its own). */
+    botDelayMs: botDelaySchema.optional(),
   })
   .strict()
 
@@ -347,6 +368,8 @@ export const requestsTable = {
     params: z.object({ challenge: z.string().regex(/^[A-Za-z0-9_-]{22,86}$/) }).strict(),
     result: z.object({ tableId: z.string().max(64), publicKey: z.string().max(64), signature: z.string().max(128) }),
   },
+  /** Open to anyone: the table hosted here (name, status, who sits there) for a join screen; `null` when none is. */
+  'table.preview': { params: noParams, result: tablePreviewSchema.nullable() },
   /** Local only. Joins another host's table (RemoteTable); answers its first snapshot. */
   'join.connect': { params: joinConnectParamsSchema, result: snapshot },
   /** Local only. Starts browsing the LAN; results arrive as `discovery.games` events. */
@@ -355,13 +378,32 @@ export const requestsTable = {
   /** Local only (host, lobby). Any subset of the rule options, a new table name, and/or the bots' delay (any time). */
   'lobby.setRules': {
     params: z
-      .object({ rules: partialRuleOptionsSchema.optional(), tableName: z.string().trim().min(1).max(40).optional(), botDelayMs: botDelaySchema.optional() })
+      .object({
+        rules: partialRuleOptionsSchema.optional(),
+        tableName: z.string().trim().min(1).max(40).optional(),
+        botDelayMs: botDelaySchema.optional(),
+        /** Between hands, deal on after this many seconds; `null` turns it off. Any time, like `botDelayMs`. */
+        autoDealSeconds: autoDealSchema.nullable().optional(),
+      })
       .strict(),
     result: snapshot,
   },
+  /** Host only. Between hands: deal the next hand now, whoever is not ready yet. */
+  'lobby.dealNext': { params: noParams, result: snapshot },
   'lobby.addBot': { params: z.object({ level: botLevelSchema, name: playerNameSchema.optional() }).strict(), result: snapshot },
   /** Removes (lobby) or kicks (any time: a kicked human's seat is auto-played) a seat. */
-  'lobby.removeSeat': { params: z.object({ seat: seatIndex }).strict(), result: snapshot },
+  'lobby.removeSeat': {
+    params: z
+      .object({
+        seat: seatIndex,
+        /** In play: the level of the bot that plays the seat from now on (default medium). */
+        botLevel: botLevelSchema.optional(),
+        /** In play: the seat also leaves the game when the hand ends (no more cards, cannot win). */
+        atNextHand: z.boolean().optional(),
+      })
+      .strict(),
+    result: snapshot,
+  },
   /** Starts when every human is ready (bots always are; the host's own seat counts as ready). */
   'lobby.start': { params: z.object({ seed: seedSchema.optional() }).strict(), result: snapshot },
   /**
@@ -401,6 +443,8 @@ export const eventsTable = {
   /** What just happened, for the log, animation and sound. Sent before the matching snapshot. */
   'table.events': tableEventsSchema,
   'table.chat': chatMessageSchema,
+  /** Sent just before `table.snapshot` `null` when the host removed this client's seat: why, in words. */
+  'table.removed': z.object({ reason: z.string().max(200) }),
   /** The current list of tables found on the LAN, after every change. */
   'discovery.games': z.array(discoveredGameSchema),
 } as const
@@ -455,6 +499,7 @@ export const LOCAL_ONLY_REQUESTS = [
   'lobby.removeSeat',
   'lobby.start',
   'lobby.dropPolicy',
+  'lobby.dealNext',
   'settings.get',
   'settings.set',
   'app.installUpdate',

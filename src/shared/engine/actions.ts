@@ -20,6 +20,8 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('save'), card: handCard }),
   z.object({ type: z.literal('choosePhase'), phase: z.number().int().min(1).max(99) }),
   z.object({ type: z.literal('nextHand') }),
+  /** Between hands: this seat's player leaves the game for good (the host applies it when it removes a seat). */
+  z.object({ type: z.literal('leave') }),
 ])
 
 export type Action = z.infer<typeof actionSchema>
@@ -45,6 +47,7 @@ export const ERROR_CODES = [
   'MUST_CHOOSE_PHASE', // Masters: playing before every player has chosen
   'NOT_CHOOSING', // choosePhase outside the choosing stage
   'EMPTY_DISCARD', // drawing from an empty discard pile
+  'CANNOT_LEAVE', // leave: already gone, in the coming tie-break, or it would leave fewer than 2 players
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 export interface EngineError {
@@ -70,6 +73,8 @@ export type GameEvent =
   | { type: 'handEnded'; handNumber: number; wentOut: number | null; points: number[]; totals: number[]; madePhase: number[]; seed: string }
   | { type: 'tieBreak'; seats: number[] }
   | { type: 'gameEnded'; winner: number }
+  /** Between hands a player left the game (the host removed the seat): dealt no more cards, never the winner. */
+  | { type: 'playerLeft'; seat: number }
 
 export type ApplyResult<S> = { ok: true; state: S; events: GameEvent[] } | { ok: false; error: EngineError }
 
@@ -94,6 +99,7 @@ const DISCARDS: readonly Action[] = CARD_CODES.map((card) => Object.freeze({ typ
 const SKIP_NO_TARGET: Action = Object.freeze({ type: 'skip', card: 'S' })
 const SKIPS: Action[] = [0, 1, 2, 3, 4, 5].map((target) => Object.freeze({ type: 'skip', card: 'S', target }))
 export const NEXT_HAND: Action = Object.freeze({ type: 'nextHand' })
+const LEAVE: Action = Object.freeze({ type: 'leave' })
 
 /** The shared frozen Skip, at `target` (a seat 0..5) or with none. */
 export function skipAction(target?: number): Action {
@@ -138,6 +144,8 @@ export function readAction(x: unknown): Action | null {
       return { type: 'choosePhase', phase: a.phase }
     case 'nextHand':
       return NEXT_HAND
+    case 'leave':
+      return LEAVE
     default:
       return null
   }

@@ -74,6 +74,8 @@ function run(state: GameState, seat: number, rawAction: unknown): Result {
   if (action.type === 'nextHand') {
     if (state.stage !== 'handOver') return fail('HAND_NOT_OVER', 'the hand is still being played')
     next = dealNextHand(state, events) // a fresh state object (startHand copies)
+  } else if (action.type === 'leave') {
+    next = leave(state, seat, events)
   } else {
     if (state.stage === 'handOver') return fail('HAND_OVER', 'the hand is over: deal the next one')
     if (seat !== state.turn) return fail('NOT_YOUR_TURN', `it is seat ${state.turn}'s turn`)
@@ -111,7 +113,7 @@ function discardedEvent(seat: number, card: CardCode): GameEvent {
   return DISCARDED[seat][cardIndex(card)]
 }
 
-function play(state: GameState, seat: number, action: Exclude<Action, { type: 'nextHand' }>, events: GameEvent[]): GameState | Result {
+function play(state: GameState, seat: number, action: Exclude<Action, { type: 'nextHand' } | { type: 'leave' }>, events: GameEvent[]): GameState | Result {
   switch (action.type) {
     case 'choosePhase':
       return choosePhase(state, seat, action.phase, events)
@@ -131,6 +133,25 @@ function play(state: GameState, seat: number, action: Exclude<Action, { type: 'n
     default:
       return assertNever(action)
   }
+}
+
+/**
+ * Between hands, a seat's player leaves the game for good [decision: RULES.md has no rule for it]. From the
+ * next deal they get no cards and no turns, cannot be skipped or hit, and cannot win; their score stays.
+ */
+function leave(state: GameState, seat: number, events: GameEvent[]): GameState | Result {
+  if (state.stage !== 'handOver') return fail('HAND_NOT_OVER', 'a player leaves between hands')
+  const players = state.players
+  if (players[seat].left) return fail('CANNOT_LEAVE', `seat ${seat} has already left`)
+  if (state.tieBreak?.includes(seat)) return fail('CANNOT_LEAVE', `seat ${seat} plays the tie-break hand`)
+  let staying = 0
+  for (let s = 0; s < players.length; s++) if (s !== seat && !players[s].left) staying++
+  if (staying < 2) return fail('CANNOT_LEAVE', 'a game needs at least 2 players')
+  const next = copyState(state)
+  next.players = players.slice()
+  next.players[seat] = { ...copyPlayer(players[seat]), left: true }
+  events.push({ type: 'playerLeft', seat })
+  return next
 }
 
 /** The players array with one record replaced (a copy: the draft's old array may be the input's). */

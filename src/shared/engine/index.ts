@@ -1,6 +1,7 @@
 /** The rules engine's public API (pure: no I/O). See each module for the RULES.md sections it implements. */
 export * from './cards'
 export * from './phases'
+export * from './phase-code'
 export * from './rules'
 export * from './rng'
 export * from './deck'

@@ -75,6 +75,9 @@ class SharedPlayer implements PublicPlayer {
   get savedThisHand(): boolean {
     return this.#state.players[this.seat].savedThisHand
   }
+  get left(): boolean {
+    return this.#state.players[this.seat].left
+  }
   get inHand(): boolean {
     return inHand(this.#state, this.seat)
   }

@@ -3,25 +3,32 @@
  * scenario runner, the lobby protocol and saved games alike. Every option defaults to the printed rules.
  */
 import { z } from 'zod'
-import { phaseList, type PhaseDef } from './phases'
+import { describePhaseProblem, MAX_CUSTOM_PHASES, MAX_GROUPS_PER_PHASE, phaseList, phaseListProblems, phaseProblems, type PhaseDef, type PhaseProblem } from './phases'
 
 const groupRequirementSchema = z.object({
   kind: z.enum(['set', 'run', 'colour']),
   size: z.number().int().min(1).max(12),
 })
 
-/** A custom phase: 1 to 4 groups, at most 10 cards in all so it can be held with a 10-card hand + draw. */
-const customPhaseSchema = z
+/**
+ * A custom phase: 1 to 4 groups, at most 10 cards in all so it can be held with a 10-card hand + draw, runs of
+ * 2 or more. What no rule option changes (`phaseProblems` with no deck; the Wilds are checked per game below).
+ */
+export const customPhaseSchema = z
   .array(groupRequirementSchema)
   .min(1)
-  .max(4)
-  .refine((groups) => groups.reduce((n, g) => n + g.size, 0) <= 10, 'a phase needs at most 10 cards')
-  .refine((groups) => groups.every((g) => g.kind !== 'run' || g.size >= 2), 'a run has at least 2 cards')
+  .max(MAX_GROUPS_PER_PHASE)
+  .superRefine((groups, ctx) => {
+    for (const p of phaseProblems(groups, null)) ctx.addIssue({ code: 'custom', path: p.group === null ? [] : [p.group - 1], message: p.reason })
+  })
+
+/** A custom phase list (section 10): 1 to 20 phases. */
+export const customPhaseListSchema = z.array(customPhaseSchema).min(1).max(MAX_CUSTOM_PHASES)
 
 export const ruleOptionsSchema = z
   .object({
     edition: z.enum(['classic', 'masters']),
-    phaseList: z.union([z.enum(['classic', 'even', 'odd']), z.array(customPhaseSchema).min(1).max(20)]),
+    phaseList: z.union([z.enum(['classic', 'even', 'odd']), customPhaseListSchema]),
     skipCount: z.number().int().min(0).max(8),
     wildCount: z.number().int().min(0).max(12),
     skipTarget: z.enum(['choose', 'next']),
@@ -42,8 +49,36 @@ export const ruleOptionsSchema = z
 
 export type RuleOptions = z.infer<typeof ruleOptionsSchema>
 
-/** What a scenario file, a lobby or a saved game may give: any subset of the options. */
-export const partialRuleOptionsSchema = ruleOptionsSchema.partial().strict()
+/**
+ * The phases of these rules that can never be made with this deck, in words (empty: all can). The schema
+ * already refuses what no option changes (a run of 1, 11 cards); this adds what the Wild count decides.
+ */
+export function impossiblePhases(rules: Pick<RuleOptions, 'phaseList' | 'wildCount'>): PhaseProblem[] {
+  if (typeof rules.phaseList === 'string') return [] // the presets are Classic's phases: sets of at most 5
+  return phaseListProblems(rules.phaseList, { wildCount: rules.wildCount }).filter((p) => p.cause === 'wilds')
+}
+
+function refuseImpossiblePhases(rules: RuleOptions, ctx: z.RefinementCtx): void {
+  for (const p of impossiblePhases(rules)) ctx.addIssue({ code: 'custom', path: ['phaseList'], message: describePhaseProblem(p) })
+}
+
+/**
+ * Rule options a new game may be played by: the shape, and every phase possible with the deck they make
+ * (the host checks a lobby's rules with it after merging a change). Saves and snapshots keep the bare
+ * `ruleOptionsSchema`: a game already played is read as it was.
+ */
+export const playableRuleOptionsSchema = ruleOptionsSchema.superRefine(refuseImpossiblePhases)
+
+/**
+ * What a scenario file, a lobby or a new game may give: any subset of the options, every phase possible
+ * with the deck they make (missing options take their defaults, as `resolveRules` fills them in). A lobby's
+ * change is a subset of options merged into the table's: checked alone it is never refused wrongly (the
+ * default 8 Wilds cover any phase of at most 10 cards), and the host checks the merged rules again.
+ */
+export const partialRuleOptionsSchema = ruleOptionsSchema
+  .partial()
+  .strict()
+  .superRefine((partial, ctx) => refuseImpossiblePhases(resolveRules(partial), ctx))
 export type PartialRuleOptions = z.infer<typeof partialRuleOptionsSchema>
 
 export function defaultRules(edition: RuleOptions['edition'] = 'classic'): RuleOptions {

@@ -5,6 +5,7 @@ import { penaltyPoints, SKIP, type CardCode } from './cards'
 import type { GameEvent } from './actions'
 import { handSeedFor, reshuffleRngFor } from './rng'
 import { copyPlayer, copyState, inHand, nextSeat, redeal, seatsInHand, skipWaitsWithTarget, startHand, type GameState, type PlayerState } from './state'
+import type { GameView, PublicPlayer } from './views'
 
 /** Penalty points of the cards left (section 7); Masters Save Piles count only with `scoreSavedCards`. */
 export function penaltyOf(cards: readonly CardCode[]): number {
@@ -75,12 +76,13 @@ export function endHand(state: GameState, wentOut: number | null, events: GameEv
     return next
   }
   let finalists: number[] = []
+  // A player who left the game is never among them.
   if (fixed) {
-    if (state.handNumber >= state.rules.fixedHands!) finalists = players.map((_, i) => i)
+    if (state.handNumber >= state.rules.fixedHands!) finalists = seatsWhere(players, (p) => !p.left)
   } else if (masters) {
-    finalists = seatsWhere(players, (p) => p.completed.length >= n)
+    finalists = seatsWhere(players, (p) => !p.left && p.completed.length >= n)
   } else {
-    finalists = seatsWhere(players, (p) => p.phaseIndex >= n)
+    finalists = seatsWhere(players, (p) => !p.left && p.phaseIndex >= n)
   }
   if (finalists.length === 0) return next
   let best = Infinity
@@ -107,10 +109,44 @@ function finish(state: GameState, winner: number, events: GameEvent[]): GameStat
   return next
 }
 
+/** One line of the final order: `place` 1 is the winner's alone; players the rules cannot tell apart share a place. */
+export interface Standing {
+  player: PublicPlayer
+  place: number
+}
+
+/**
+ * The players in the order the rules rank them (RULES.md section 8), best first: the winner, then whoever got
+ * further (Classic: the phase reached; Masters: how many phases completed, any order), then the lower total.
+ * Under `fixedHands` everyone advanced every hand, so the total alone decides. A score alone never ranks a
+ * player who is still phases behind above one who finished: the game is a race through the phases first.
+ */
+export function standings(view: Pick<GameView, 'players' | 'phases' | 'rules' | 'winner'>): Standing[] {
+  const n = view.phases.length
+  const progress = (p: PublicPlayer): number => {
+    if (view.rules.fixedHands !== null) return 0
+    if (view.rules.edition === 'masters') return p.completed.length
+    // Classic: the index of the phase being attempted; past the last phase (it was made) is n.
+    const i = view.phases.findIndex((ph) => ph.number === p.phase)
+    return i >= 0 ? i : p.phase === null ? 0 : n
+  }
+  const won = (p: PublicPlayer) => (p.seat === view.winner ? 1 : 0)
+  const order = view.players.slice().sort((a, b) => won(b) - won(a) || progress(b) - progress(a) || a.score - b.score || a.seat - b.seat)
+  const out: Standing[] = []
+  for (const [i, player] of order.entries()) {
+    const prev = out[i - 1]
+    const same = prev && !won(prev.player) && !won(player) && progress(prev.player) === progress(player) && prev.player.score === player.score
+    out.push({ player, place: same ? prev.place : i + 1 })
+  }
+  return out
+}
+
 /** Deals the next hand from the game RNG; the deal passes left (section 2). */
 export function dealNextHand(state: GameState, events: GameEvent[]): GameState {
   const handSeed = handSeedFor(state.seed, state.handNumber + 1) // keyed, section 11
-  const dealer = (state.dealer + 1) % state.players.length
+  // The deal passes to the next player still in the game.
+  let dealer = (state.dealer + 1) % state.players.length
+  while (state.players[dealer].left) dealer = (dealer + 1) % state.players.length
   const base = copyState(state)
   base.rng = reshuffleRngFor(handSeed)
   base.handSeed = handSeed

@@ -33,6 +33,8 @@ export interface PlayerState {
   pendingSkip: boolean
   /** This player's most recent turn was lost to a Skip and they have not played since (Classic protection, section 4). */
   lostTurn: boolean
+  /** Left the game between hands (`leave`): dealt no more cards, skipped in turn order, never the winner. [decision] */
+  left: boolean
   /** Masters: the once-per-hand save has been used. */
   savedThisHand: boolean
 }
@@ -160,6 +162,7 @@ export function newPlayer(name: string, preset: Partial<Pick<PlayerState, 'saved
     score: preset.score ?? 0,
     pendingSkip: false,
     lostTurn: false,
+    left: false,
     savedThisHand: false,
   }
 }
@@ -202,11 +205,15 @@ export function tableBeforeDeal(o: {
 
 /** Seats taking part in the current hand, clockwise from seat 0. */
 export function seatsInHand(state: Pick<GameState, 'tieBreak' | 'players'>): number[] {
-  return state.tieBreak ?? state.players.map((_, i) => i)
+  if (state.tieBreak) return state.tieBreak
+  const out: number[] = []
+  for (let i = 0; i < state.players.length; i++) if (!state.players[i].left) out.push(i)
+  return out
 }
 
-export function inHand(state: Pick<GameState, 'tieBreak'>, seat: number): boolean {
-  return state.tieBreak === null || state.tieBreak.includes(seat)
+/** Takes part in the current hand: not gone from the game, and in the tie-break if one is played. */
+export function inHand(state: Pick<GameState, 'tieBreak' | 'players'>, seat: number): boolean {
+  return !state.players[seat].left && (state.tieBreak === null || state.tieBreak.includes(seat))
 }
 
 /** The next seat clockwise after `seat` that takes part in this hand. */
@@ -444,6 +451,7 @@ export function copyPlayer(p: PlayerState): PlayerState {
     score: p.score,
     pendingSkip: p.pendingSkip,
     lostTurn: p.lostTurn,
+    left: p.left,
     savedThisHand: p.savedThisHand,
   }
 }

@@ -35,7 +35,7 @@ export function cardAccountingError(s: GameState): string | null {
   return null
 }
 
-const PUBLIC_PLAYER_KEYS = ['seat', 'name', 'phase', 'completed', 'laidDown', 'score', 'pendingSkip', 'lostTurn', 'handCount', 'savedCount', 'savedThisHand', 'inHand'].sort().join()
+const PUBLIC_PLAYER_KEYS = ['seat', 'name', 'phase', 'completed', 'laidDown', 'score', 'pendingSkip', 'lostTurn', 'handCount', 'savedCount', 'savedThisHand', 'inHand', 'left'].sort().join()
 
 /** `null` when the view shows the seat exactly what RULES.md section 11 allows, else what leaks or is missing. */
 export function viewSecrecyError(s: GameState, v: GameView, seat: number | null): string | null {

@@ -25,8 +25,10 @@ export interface PublicPlayer {
   handCount: number
   savedCount: number
   savedThisHand: boolean
-  /** Takes part in the current hand (false only for players outside a tie-break hand). */
+  /** Takes part in the current hand (false for players outside a tie-break hand, and for those who left). */
   inHand: boolean
+  /** Left the game between hands (the host removed the seat). */
+  left: boolean
 }
 
 export interface GameView {
@@ -86,6 +88,7 @@ export function publicRecord(state: GameState, s: number): PublicPlayer {
     savedCount: p.saved.length,
     savedThisHand: p.savedThisHand,
     inHand: inHand(state, s),
+    left: p.left,
   }
 }
 

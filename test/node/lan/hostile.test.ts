@@ -30,7 +30,7 @@ type Rng = ReturnType<typeof prng>
 const WEIRD_NUMBERS = [-1, -0, 0.5, 1e308, -1e308, 2 ** 53, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1e21, 4294967296, 6, 99]
 const WEIRD_VALUES: unknown[] = [null, true, false, '', 'x'.repeat(300), [], {}, [[[]]], { __proto__: { polluted: 1 } }, '\u0000', '💥', ...WEIRD_NUMBERS]
 const CARDS = ['R1', 'B12', 'W', 'S', 'W=7', 'W=R', 'G13', 'R0', 'X1', 'w', 'S ', '']
-const LOCAL_ONLY = ['solo.start', 'host.open', 'host.close', 'join.connect', 'discovery.start', 'discovery.stop', 'lobby.setRules', 'lobby.addBot', 'lobby.removeSeat', 'lobby.start', 'lobby.dropPolicy', 'settings.get', 'settings.set']
+const LOCAL_ONLY = ['solo.start', 'host.open', 'host.close', 'join.connect', 'discovery.start', 'discovery.stop', 'lobby.setRules', 'lobby.addBot', 'lobby.removeSeat', 'lobby.start', 'lobby.dropPolicy', 'lobby.dealNext', 'settings.get', 'settings.set']
 
 function randomText(r: Rng, n: number): string {
   let s = ''

@@ -9,7 +9,7 @@ import { spectatorView, viewFor } from '../../../src/shared/engine/views'
 import type { SentFrame } from './harness'
 
 const FORBIDDEN_KEYS = new Set(['drawPile', 'rng', 'handSeed', 'log'])
-const PUBLIC_PLAYER_KEYS = ['completed', 'handCount', 'inHand', 'laidDown', 'lostTurn', 'name', 'pendingSkip', 'phase', 'savedCount', 'savedThisHand', 'score', 'seat'].join()
+const PUBLIC_PLAYER_KEYS = ['completed', 'handCount', 'inHand', 'laidDown', 'left', 'lostTurn', 'name', 'pendingSkip', 'phase', 'savedCount', 'savedThisHand', 'score', 'seat'].join()
 
 /** Returns the problems found (empty = nothing hidden leaked) and how many frames carried a view. */
 export function checkSecrecy(frames: SentFrame[], seat: number | null): { problems: string[]; views: number; frames: number } {

@@ -2,7 +2,7 @@
 import type { DropPolicy } from '../../../shared/api'
 
 export const DROP_POLICIES: { value: DropPolicy; label: string; detail: string }[] = [
-  { value: 'wait', label: 'Wait for them', detail: 'play stays paused until they are back or you decide' },
+  { value: 'wait', label: 'Wait for them', detail: 'the table keeps waiting until they are back' },
   { value: 'bot', label: 'A bot takes over', detail: 'a Medium bot plays their seat; they can still come back' },
   { value: 'remove', label: 'Remove them', detail: 'an Easy bot finishes their game; they cannot come back' },
 ]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SavedGame } from '../../../shared/api'
-import { savedGameDetail, savedGameTitle, timeAgo } from './saved-games'
+import { savedGameDetail, savedGameRows, savedGameTitle, timeAgo } from './saved-games'
 
 const player = (name: string, isHost = false, phase: number | null = 1, score = 0): SavedGame['players'][number] => ({
   name,
@@ -35,5 +35,18 @@ describe('saved games on the home screen', () => {
   })
   it('tells time roughly', () => {
     expect([59_000, 5 * 60_000, 25 * 3_600_000, 4 * 86_400_000].map(timeAgo)).toEqual(['just now', '5 min ago', 'yesterday', '4 days ago'])
+  })
+  it('never lists two rows alike: the same bots left a moment ago read apart by clock time, then by number (issue #16)', () => {
+    const at = new Date(2026, 11, 1, 10, 31).getTime()
+    const now = at + 20_000
+    const hand1 = (tableId: string, savedAt: number) => game({ tableId, savedAt, handNumber: 1, players: [player('Me', true, 1, 0), player('Ada'), player('Babbage')] })
+    const rows = savedGameRows([hand1('a', at + 5_000), hand1('b', at - 60_000), hand1('c', at), game({ tableId: 'd', savedAt: at, players: [player('Me', true), player('Cy')] })], now)
+    expect(rows.map((r) => `${r.title} · ${r.detail}`)).toEqual([
+      'Solo vs Ada and Babbage · Hand 1 · you: Phase 1, 0 pts · saved 10:31',
+      'Solo vs Ada and Babbage · Hand 1 · you: Phase 1, 0 pts · saved 10:30',
+      'Solo vs Ada and Babbage (2) · Hand 1 · you: Phase 1, 0 pts · saved 10:31',
+      'Solo vs Cy · Hand 4 · you: Phase 1, 0 pts · just now',
+    ])
+    expect(new Set(rows.map((r) => `${r.title} · ${r.detail}`)).size).toBe(rows.length)
   })
 })

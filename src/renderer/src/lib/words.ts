@@ -16,7 +16,8 @@ export function describeEvent(event: GameEvent, names: readonly string[], mySeat
   const s = (seat: number, you: string, other: string) => (seat === mySeat ? you : other)
   switch (event.type) {
     case 'handDealt':
-      return `Hand ${event.handNumber} dealt by ${who(event.dealer)}${event.upcard ? `; the upcard is ${cardName(event.upcard)}` : ''}.`
+      // "You dealt hand 1", never "dealt by You": the sentence starts with whoever dealt.
+      return `${who(event.dealer)} dealt hand ${event.handNumber}${event.upcard ? `; the upcard is ${cardName(event.upcard)}` : ''}.`
     case 'phaseChosen':
       return `${who(event.seat)} chose Phase ${event.phase}.`
     case 'drew':
@@ -48,6 +49,8 @@ export function describeEvent(event: GameEvent, names: readonly string[], mySeat
       return `A tie! ${event.seats.map(who).join(' and ')} play a tie-break hand.`
     case 'gameEnded':
       return `${who(event.winner)} ${s(event.winner, 'win', 'wins')} the game!`
+    case 'playerLeft':
+      return `${who(event.seat)} ${s(event.seat, 'leave', 'leaves')} the game.`
   }
 }
 
@@ -57,6 +60,7 @@ const ERROR_WORDS: Record<string, string> = {
   GAME_OVER: 'The game is already over.',
   HAND_OVER: 'This hand is over — deal the next one.',
   NOT_YOUR_TURN: 'Wait for your turn.',
+  CANNOT_LEAVE: 'That player cannot leave the game now.',
   MUST_DRAW: 'Draw a card first.',
   ALREADY_DREW: 'You have already drawn this turn.',
   SKIP_FROM_DISCARD: 'A Skip can never be picked up from the discard pile.',

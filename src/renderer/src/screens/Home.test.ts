@@ -37,6 +37,19 @@ describe('Home screen', () => {
     expect(onResume).toHaveBeenCalledWith('older')
   })
 
+  it('never lists two identical “Continue” rows for two games against the same bots (issue #16)', async () => {
+    // Both left at hand 1 a moment ago: "Continue: Solo vs Ada and Babbage · Hand 1 · … · just now" twice.
+    const atHand1 = (tableId: string, ago: number) => ({ ...saved(tableId, ['Ada', 'Babbage']), handNumber: 1, savedAt: Date.now() - ago })
+    const api = createFakeGameApi({}, [atHand1('second', 10_000), atHand1('first', 40_000)])
+    render(Home, { props: { api, onNavigate: () => {}, onResume: async () => true } })
+    await screen.findAllByRole('button', { name: /Continue: Solo vs Ada and Babbage/ })
+    const rows = screen.getAllByRole('button', { name: /^Continue/ }).map((b) => b.textContent)
+    expect(rows).toHaveLength(2)
+    expect(new Set(rows).size).toBe(2)
+    // Each “Forget” names its own row.
+    expect(new Set(screen.getAllByRole('button', { name: /^Forget/ }).map((b) => b.getAttribute('aria-label'))).size).toBe(2)
+  })
+
   it('says so when a saved game cannot be opened, and lists again', async () => {
     const api = createFakeGameApi({}, [saved('broken', ['Ada'])])
     render(Home, { props: { api, onNavigate: () => {}, onResume: async () => false } })

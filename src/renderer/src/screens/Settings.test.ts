@@ -45,6 +45,18 @@ describe('Settings screen', () => {
     await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveValue('From phone'))
   })
 
+  it('never writes back the saved phase lists it loaded (another tab may have changed them meanwhile)', async () => {
+    const api = createFakeGameApi()
+    render(Settings, { props: { api, onBack: () => {} } })
+    const name = await screen.findByLabelText('Your name')
+    await fireEvent.input(name, { target: { value: 'Grace' } })
+    // Saved elsewhere while this form is being edited (so the form keeps what it loaded).
+    api.settings = { ...api.settings, savedPhaseLists: [{ name: 'Quick', phaseList: [[{ kind: 'set', size: 3 }]] }] }
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.settings.playerName).toBe('Grace'))
+    expect(api.settings.savedPhaseLists).toEqual([{ name: 'Quick', phaseList: [[{ kind: 'set', size: 3 }]] }])
+  })
+
   it('goes back without saving', async () => {
     const api = createFakeGameApi()
     const onBack = vi.fn()

@@ -1,5 +1,5 @@
 import '../test-support/dom'
-import { fireEvent, render, screen } from '@testing-library/svelte'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import { describe, expect, it } from 'vitest'
 import { play, position, recordingApi, snapshotOf } from '../test-support/engine-views'
 import { TableStore } from '../stores/table.svelte'
@@ -126,5 +126,59 @@ describe('Table: turn timer', () => {
   it('shows no timer without one', async () => {
     await tableWith(position({ hands: [['R1', 'R2', 'R3'], ['B1', 'B2', 'B3']] }))
     expect(screen.queryByRole('timer')).toBeNull()
+  })
+})
+
+describe('Table: the rules of this table, in play', () => {
+  it('opens with R or the Rules button and shows the active options in words, house rules marked', async () => {
+    const s = position({ hands: [['R1', 'R2'], ['B1', 'B2']], rules: { skipTarget: 'next', fixedHands: 3, wildCount: 4, turnTimerSeconds: 60 } })
+    await tableWith(s)
+    await fireEvent.keyDown(window, { key: 'r' })
+    const dialog = screen.getByRole('dialog', { name: "This table's rules" })
+    const rules = dialog
+    expect(rules).toHaveTextContent('4 Wilds and 4 Skips')
+    expect(rules).toHaveTextContent('A Skip always makes the next player lose their turn')
+    expect(rules).toHaveTextContent('3 hands; everyone moves on each hand')
+    expect(rules).toHaveTextContent('60 seconds, then the host plays a safe move')
+    expect(within(dialog).getAllByText('house rule')).toHaveLength(3) // deck, Skips, game length
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Back to the table' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await fireEvent.click(screen.getByRole('button', { name: 'Rules' }))
+    expect(screen.getByRole('dialog', { name: "This table's rules" })).toBeInTheDocument()
+  })
+
+  it('shows the skip protection of a Masters table', async () => {
+    await tableWith(position({ hands: [['R1', 'R2'], ['B1', 'B2']], rules: { edition: 'masters' }, phases: [1, 1] }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Rules' }))
+    expect(screen.getByRole('dialog', { name: "This table's rules" })).toHaveTextContent('may be skipped again as soon as their turn was skipped')
+  })
+})
+
+describe('Table: the host removes a player mid-game', () => {
+  it('gives the seat to a bot of the chosen level, or removes it at the next hand', async () => {
+    const s = position({ hands: [['R1', 'R2'], ['B1', 'B2'], ['G1', 'G2']] })
+    const { api } = await tableWith(s, { role: 'host' })
+    await fireEvent.click(screen.getByRole('button', { name: 'Remove Ada…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Remove Ada' })
+    await fireEvent.click(within(dialog).getByRole('radio', { name: /leaves the game when this hand ends/ }))
+    await fireEvent.change(within(dialog).getByRole('combobox', { name: 'Bot level' }), { target: { value: 'hard' } })
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    expect(api.calls.at(-1)).toEqual({ name: 'lobby.removeSeat', params: { seat: 1, botLevel: 'hard', atNextHand: true } })
+  })
+
+  it('offers no removal to a guest', async () => {
+    await tableWith(position({ hands: [['R1', 'R2'], ['B1', 'B2']] }), { role: 'guest' })
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull()
+  })
+})
+
+describe('Table: leaving a table I host', () => {
+  it('asks in the words the desktop window uses: how many players lose their game', async () => {
+    const s = position({ hands: [['R1', 'R2'], ['B1', 'B2'], ['G1', 'G2']] })
+    const snap = snapshotOf(s, 0)
+    const seats = snap.seats.map((x) => (x.seat === 0 ? x : { ...x, kind: 'human' as const, botLevel: null }))
+    await tableWith(s, { role: 'host', seats })
+    await fireEvent.click(screen.getByRole('button', { name: '← Leave' }))
+    expect(screen.getByRole('dialog', { name: 'End the game for 2 players? It is saved and can be resumed.' })).toBeInTheDocument()
   })
 })

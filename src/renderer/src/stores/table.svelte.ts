@@ -67,6 +67,15 @@ export class TableStore {
   private maxLogged = -1
   private nextId = 1
   private api: GameApi | null = null
+  /** Resolves once the first `table.get` after `connect` has answered (App waits for it after a reload). */
+  synced: Promise<void> = Promise.resolve()
+  /**
+   * This client asked to leave or close its table: the end of that table is no news to tell (App says "The
+   * table was closed." only when someone else closed it). Cleared by the next table, or when the leave failed.
+   */
+  leaving = false
+  /** Why the host removed this client's seat (`table.removed`), said instead of "The table was closed." */
+  goneReason = $state<string | null>(null)
 
   /** The engine's view for my seat (the contract's schema is the engine's GameView). */
   get view(): GameView | null {
@@ -82,8 +91,9 @@ export class TableStore {
       api.on('table.chat', (line) => {
         if (!this.chat.some((c) => c.id === line.id)) this.chat = [...this.chat, line].slice(-50)
       }),
+      api.on('table.removed', ({ reason }) => (this.goneReason = reason)),
     ]
-    void this.refresh()
+    this.synced = this.refresh()
     return () => offs.forEach((off) => off())
   }
 
@@ -98,6 +108,8 @@ export class TableStore {
     const prevStatus = this.snapshot?.status
     this.snapshot = snap
     if (!snap) return
+    this.leaving = false
+    this.goneReason = null
     if (snap.hostNow !== undefined) this.clockOffset = snap.hostNow - Date.now()
     this.chat = snap.chat.slice()
     // A new table (or a reload, or joining mid-game) starts a new log; a rematch restarts the versions. (Not
@@ -181,9 +193,12 @@ export class TableStore {
   async request<N extends RequestName>(name: N, params: ParamsOf<N>): Promise<ResultOf<N> | null> {
     if (!this.api) return null
     this.busy = true
+    const leaving = name === 'table.leave' || name === 'host.close'
+    if (leaving) this.leaving = true
     try {
       const r = await this.api.invoke(name, params)
       if (!r.ok) {
+        if (leaving) this.leaving = false
         this.fail(r.error)
         return null
       }
@@ -210,9 +225,10 @@ export class TableStore {
     this.toasts = this.toasts.filter((t) => t.id !== id)
   }
 
-  /** Forget the table (after leaving). */
+  /** Forget the table (after leaving), and what was said about it: no toast of that table follows to the next screen. */
   reset(): void {
     this.snapshot = null
+    this.toasts = []
     this.log = []
     this.chat = []
     this.lastEvents = []

@@ -10,13 +10,13 @@ describe('TableStore', () => {
     const store = new TableStore()
     const start = position({ hands: [['R1', 'R2'], ['B1', 'B2']], drawPile: ['G5'] })
     store.receiveSnapshot(snapshotOf(start, 0, { recentEvents: [{ version: 0, events: [{ type: 'handDealt', handNumber: 1, dealer: 1, upcard: 'Y9', seats: [0, 1] }] }] }))
-    expect(store.log.map((l) => l.text)).toEqual(['Hand 1 dealt by \u2068Ada\u2069; the upcard is yellow 9.'])
+    expect(store.log.map((l) => l.text)).toEqual(['\u2068Ada\u2069 dealt hand 1; the upcard is yellow 9.'])
     const r = apply(start, 0, { type: 'draw', from: 'deck' })
     if (!r.ok) throw new Error(r.error.message)
     store.receiveEvents(1, r.events)
     store.receiveEvents(1, r.events) // sent twice: logged once
     store.receiveSnapshot(snapshotOf(r.state, 0, { recentEvents: [{ version: 1, events: r.events }] }))
-    expect(store.log.map((l) => l.text)).toEqual(['Hand 1 dealt by \u2068Ada\u2069; the upcard is yellow 9.', 'You drew from the pile.'])
+    expect(store.log.map((l) => l.text)).toEqual(['\u2068Ada\u2069 dealt hand 1; the upcard is yellow 9.', 'You drew from the pile.'])
   })
 
   it('logs the first deal once when its events come before the snapshot that starts the game, and again after a rematch', () => {
@@ -26,12 +26,12 @@ describe('TableStore', () => {
     store.receiveSnapshot({ ...snapshotOf(start), status: 'lobby', view: null })
     store.receiveEvents(deal.version, deal.events) // the host sends the batch, then the snapshot
     store.receiveSnapshot(snapshotOf(start, 0, { recentEvents: [deal] }))
-    expect(store.log.map((l) => l.text)).toEqual(['Hand 1 dealt by \u2068Ada\u2069; the upcard is yellow 9.'])
+    expect(store.log.map((l) => l.text)).toEqual(['\u2068Ada\u2069 dealt hand 1; the upcard is yellow 9.'])
     // Game over, then a rematch: the versions start again at 0.
     store.receiveSnapshot({ ...snapshotOf(start, 0, { recentEvents: [deal] }), status: 'over' })
     store.receiveEvents(deal.version, deal.events)
     store.receiveSnapshot(snapshotOf(start, 0, { recentEvents: [deal] }))
-    expect(store.log.map((l) => l.text)).toEqual(['Hand 1 dealt by \u2068Ada\u2069; the upcard is yellow 9.', 'Hand 1 dealt by \u2068Ada\u2069; the upcard is yellow 9.'])
+    expect(store.log.map((l) => l.text)).toEqual(['\u2068Ada\u2069 dealt hand 1; the upcard is yellow 9.', '\u2068Ada\u2069 dealt hand 1; the upcard is yellow 9.'])
   })
 
   it('sends an action with the snapshot’s version and shows a refusal as a friendly toast, never a code', async () => {

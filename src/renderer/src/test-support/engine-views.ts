@@ -16,6 +16,8 @@ export interface Position {
   phases?: number[]
   /** Masters: phases already completed, per seat. */
   completed?: number[][]
+  /** Totals before this hand, per seat. */
+  scores?: number[]
 }
 
 export function position(p: Position): GameState {
@@ -29,6 +31,7 @@ export function position(p: Position): GameState {
     rules: p.rules,
     phases: p.phases,
     completed: p.completed,
+    scores: p.scores,
     steps: [],
   })
   if (!built.ok) throw new Error(built.reason)

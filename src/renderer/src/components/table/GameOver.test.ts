@@ -45,6 +45,35 @@ describe('GameOver', () => {
     expect(onleave).toHaveBeenCalledOnce()
   })
 
+  it('ranks by the rules, not the score alone: the winner who completed the last phase is first, then the others (issue #16)', () => {
+    // Classic, one phase, no fixed hands: Babbage goes out with his phase made and wins on 60 points; Ada
+    // (15) and I (30) have fewer points but never completed the last phase.
+    const s = play(
+      position({
+        players: ['Me', 'Ada', 'Babbage'],
+        hands: [['G2', 'G3'], ['B1'], ['R5', 'B5', 'G5']],
+        drawPile: ['Y12'],
+        dealer: 1,
+        scores: [20, 10, 60],
+        rules: { phaseList: [[{ kind: 'set', size: 3 }]] },
+      }),
+      [
+        [2, { type: 'draw', from: 'deck' }],
+        [2, { type: 'layDown', groups: [['R5', 'B5', 'G5']] }],
+        [2, { type: 'discard', card: 'Y12' }],
+      ],
+    )
+    render(GameOver, { props: { view: view(s, 0), stats: [], onleave: () => {}, onrematch: () => {} } })
+    expect(screen.getByRole('heading', { name: 'Babbage wins!' })).toBeInTheDocument()
+    const rows = screen.getAllByRole('row').slice(1)
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Babbage', 'Ada', 'Me (you)'])
+    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 2).map((c) => c.textContent))).toEqual([
+      ['1', '60'],
+      ['2', '15'],
+      ['3', '30'],
+    ])
+  })
+
   it('at a LAN table shows who voted for a rematch ("1 of 3 ready") and a guest’s own vote', async () => {
     const s = gameOver()
     const snap = snapshotOf(s, 1, { role: 'guest' })

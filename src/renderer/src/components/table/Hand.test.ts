@@ -13,7 +13,7 @@ describe('Hand', () => {
   it('sorts by number: numbers ascending (colours in a fixed order), then Wilds, then Skips', async () => {
     const onorder = vi.fn()
     render(Hand, { props: { items: itemsOf(hand), selected: [], ontoggle: () => {}, onorder } })
-    await fireEvent.click(screen.getByRole('button', { name: 'Sort by number' }))
+    await fireEvent.click(screen.getByRole('button', { name: 'Sort by number, 1·2·3' }))
     expect(codes(onorder.mock.calls[0][0])).toEqual(['G1', 'Y3', 'R7', 'B7', 'R12', 'W', 'S'])
   })
 

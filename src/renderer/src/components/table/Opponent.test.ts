@@ -58,4 +58,10 @@ describe('Opponent', () => {
     expect(ontarget).toHaveBeenCalledWith(1)
     expect(screen.queryByRole('button', { name: /set of 5s/ })).toBeNull()
   })
+
+  it('shows which phases a Masters player has completed, for everyone to see', () => {
+    const v = view(position({ rules: { edition: 'masters' }, phases: [1, 4, 2], completed: [[], [2, 3, 7], []], hands: [['R1'], ['B9'], ['G2']] }))
+    render(Opponent, { props: { player: v.players[1], phases: v.phases, edition: 'masters' } })
+    expect(screen.getByRole('img', { name: '3 of 10 phases completed (2, 3, 7); playing phase 4' })).toHaveTextContent('3/10')
+  })
 })
