@@ -41,6 +41,8 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   for (const size of A11Y_SIZES) {
     await page.setViewportSize(size)
     await page.waitForTimeout(150)
+    // Colours mid-transition (a card flying in, a dialog fading in) are not the colours a player reads.
+    await page.waitForFunction('document.getAnimations().every((a) => a.playState !== "running")', null, { timeout: 3000 }).catch(() => {})
     for (const p of await axeProblems(page)) found.push(`${name} at ${size.width}x${size.height}: ${p}`)
   }
   await page.setViewportSize(A11Y_SIZES[0])

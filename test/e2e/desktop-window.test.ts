@@ -135,7 +135,14 @@ describe('the desktop window (app://, preload bridge, IPC)', () => {
     for (let moves = 0; moves < 2; ) if (await step(page).catch(() => null)) moves++
 
     // View › Reload mid-game lands back in the seat (issue #16), not on "No game in progress".
-    const cardsBefore = (await look(page)).cards
+    // The hand as it settles after my last move (a draw's card arrives with the next snapshot).
+    let cardsBefore = (await look(page)).cards
+    for (let settled = false; !settled; ) {
+      await page.waitForTimeout(250)
+      const now = (await look(page)).cards
+      settled = now === cardsBefore
+      cardsBefore = now
+    }
     await page.reload()
     await page.getByRole('region', { name: 'Your hand' }).waitFor()
     expect((await look(page)).cards).toBe(cardsBefore)

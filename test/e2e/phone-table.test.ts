@@ -36,7 +36,7 @@ describe('the table on a phone', () => {
     await page.getByRole('button', { name: 'Start the game' }).click()
     await page.getByRole('region', { name: 'Your hand' }).waitFor()
     // A few turns, so the log has more lines than its panel shows at once (and a line of chat).
-    for (let moves = 0; moves < 8; ) if (await step(page).catch(() => null)) moves++
+    for (let moves = 0; moves < 14; ) if (await step(page).catch(() => null)) moves++
     await page.getByRole('textbox', { name: 'Chat message' }).fill('gl hf')
     await page.getByRole('button', { name: 'Send' }).click()
     await page.setViewportSize({ width: 390, height: 844 })
@@ -50,7 +50,9 @@ describe('the table on a phone', () => {
     await page.getByRole('button', { name: 'Log' }).click()
     const log = page.getByRole('region', { name: 'Game log' })
     await log.waitFor()
-    expect(await log.locator('li').count()).toBeGreaterThan(20)
+    expect(await log.locator('li').count()).toBeGreaterThan(15)
+    // It opens on the newest lines.
+    await expect.poll(() => log.locator('ol').evaluate((ol) => Math.abs(ol.scrollHeight - ol.clientHeight - ol.scrollTop) < 2)).toBe(true)
     await page.screenshot({ path: join(screenshotDir, 'table-log-open-390x844.png') })
     // Opaque: nothing of the opponent panels shows through the log.
     expect(await backgroundAlpha(page, '.log')).toBe(1)

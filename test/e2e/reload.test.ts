@@ -17,7 +17,14 @@ describe('a reload mid-game', () => {
     await page.getByRole('button', { name: 'Deal the cards' }).click()
     await page.getByRole('region', { name: 'Your hand' }).waitFor()
     for (let moves = 0; moves < 2; ) if (await step(page).catch(() => null)) moves++
-    const before = await look(page)
+    // The hand as it settles after my last move (a draw's card arrives with the next snapshot).
+    let before = await look(page)
+    for (let settled = false; !settled; ) {
+      await page.waitForTimeout(250)
+      const now = await look(page)
+      settled = now.cards === before.cards
+      before = now
+    }
 
     await page.reload()
     await page.getByRole('region', { name: 'Your hand' }).waitFor()

@@ -22,11 +22,11 @@ export async function shoot(page: Page, name: string): Promise<void> {
     const width = Number(await page.evaluate('document.documentElement.scrollWidth'))
     if (width > size.width) throw new Error(`${name} is ${width}px wide at ${size.width}x${size.height}`)
     // Nor does a box cut content off or hide it behind its own sideways scrollbar (an ellipsis is meant; so
-    // is a box marked data-scrolls-x).
+    // is a box marked data-scrolls-x, and text hidden for screen readers only: .visually-hidden clips by design).
     const hidden = await page.evaluate(`[...document.querySelectorAll('body *')].filter((e) => {
       const style = getComputedStyle(e)
       const o = style.overflowX
-      return (o === 'auto' || o === 'scroll' || o === 'hidden') && style.textOverflow !== 'ellipsis' && e.scrollWidth > e.clientWidth + 1 && e.getClientRects().length > 0 && !e.closest('[data-scrolls-x]')
+      return (o === 'auto' || o === 'scroll' || o === 'hidden') && style.textOverflow !== 'ellipsis' && e.scrollWidth > e.clientWidth + 1 && e.getClientRects().length > 0 && !e.closest('[data-scrolls-x], .visually-hidden')
     }).map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).trim().split(/\\s+/).join('.') : '') + ' ' + e.scrollWidth + '>' + e.clientWidth)`)
     if ((hidden as string[]).length) throw new Error(`${name} at ${size.width}x${size.height} cuts off content sideways: ${(hidden as string[]).join(', ')}`)
   }

@@ -24,7 +24,8 @@ describe('Card', () => {
 
   it('adds the colour’s letter and a large shape in the colour-blind style', () => {
     const { container } = render(Card, { props: { code: 'B12', cardStyle: 'colour-blind' } })
-    expect(container.querySelector('.letter')).toHaveTextContent('B')
+    // Drawn as generated content (Card.svelte: the card's DOM text is its number alone, which its name holds).
+    expect(container.querySelector('.letter')).toHaveAttribute('data-glyph', 'B')
     expect(container.querySelector('.watermark [data-shape="square"]')).not.toBeNull()
     const classic = render(Card, { props: { code: 'B12', cardStyle: 'classic' } })
     expect(classic.container.querySelector('.letter')).toBeNull()
@@ -46,6 +47,13 @@ describe('Card', () => {
     expect(button).toHaveAttribute('aria-pressed', 'true')
     button.click()
     expect(onclick).toHaveBeenCalledOnce()
+  })
+
+  it('shows its number once in its text, so its name holds what it shows (WCAG 2.5.3, issue #16)', () => {
+    render(Card, { props: { code: 'B5', onclick: () => {}, label: 'blue 5, card 2', cardStyle: 'colour-blind' } })
+    expect(screen.getByRole('button', { name: 'blue 5, card 2' }).textContent?.replace(/\s+/g, '')).toBe('5')
+    render(Card, { props: { code: 'W', onclick: () => {}, label: 'Wild, card 1' } })
+    expect(screen.getByRole('button', { name: 'Wild, card 1' }).textContent?.replace(/\s+/g, '')).toBe('WILD')
   })
 
   it('hides the face of a face-down card', () => {
