@@ -31,6 +31,7 @@ import { playableRuleOptionsSchema, resolveRules, type PartialRuleOptions, type 
 import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '../../shared/engine/state'
 import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
 import type { BotLevel } from '../../shared/ai/types'
+import { othersAtTable } from '../../shared/host-words'
 import { cleanName, cleanText, uniqueName } from '../../shared/names'
 import type { BotRunner } from './bot-runner'
 import { HostKey } from './host-key'
@@ -323,7 +324,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   /** Other people at this table right now: connected human seats besides the host machine's own player. */
   othersSeated(): number {
-    return this.seats.filter((s) => s.kind === 'human' && !s.isHost && !s.autoPlayed && s.clientId !== null).length
+    return othersAtTable(this.seatInfos())
   }
 
   /** The host machine's own player has a seat here (solo, or a host who plays): `attachHost` gives it back. */
