@@ -106,6 +106,7 @@ describe('ready-up between hands', () => {
   it('deals on by itself after the table’s auto-deal seconds', async () => {
     const { host } = await threeHumansAndABot()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(1_800_000_000_000)
     const hand = host.engineState!.handNumber
     host.setAutoDeal(10)
     const snap = host.snapshotFor('ws:1')!
