@@ -52,7 +52,10 @@ describe('accessibility (axe-core)', () => {
     }
     expect({ layDown, scores }).toEqual({ layDown: true, scores: true })
     expect(errors.join('\n')).toBe('')
-    expect(problems).toEqual([])
+    // axe-core compiles some of its own message templates with `new Function`, which the app's CSP
+    // (script-src 'self', no 'unsafe-eval') refuses: that is axe running into the CSP, not the app failing. The
+    // app itself never evaluates strings (every other e2e test fails on any CSP report).
+    expect(problems.filter((p) => !/Evaluating a string as JavaScript violates .*unsafe-eval/.test(p))).toEqual([])
     await page.close()
   }, 180_000)
 })
