@@ -22,7 +22,8 @@ const QUICK = { phaseList: [[{ kind: 'set' as const, size: 3 }]], fixedHands: 5 
 
 function table(mode: 'lan' | 'solo' = 'lan') {
   const sent: { to: string; e: ApiEvent }[] = []
-  const host = new TableHost({ name: 't', mode, bots: new InProcessBotRunner(), deliver: (to, e) => sent.push({ to, e }), rules: QUICK })
+  // `now` read through Date each time, so a test's fake clock (installed after the host exists) is the host's clock too.
+  const host = new TableHost({ name: 't', mode, bots: new InProcessBotRunner(), deliver: (to, e) => sent.push({ to, e }), rules: QUICK, now: () => Date.now() })
   hosts.push(host)
   return { host, sent }
 }
