@@ -138,7 +138,8 @@ export async function step(page: Page): Promise<string | null> {
   await page.keyboard.press(cardKey(n - 1))
   await page.keyboard.press('Enter')
   const picker = page.getByRole('dialog', { name: 'Play your Skip' })
-  if (await picker.isVisible().catch(() => false)) await picker.getByRole('button').first().click()
+  // The first player who may be skipped (protected ones are disabled), else "Play it anyway".
+  if (await picker.isVisible().catch(() => false)) await picker.locator('button:not([disabled])').first().click()
   return 'discard'
 }
 
