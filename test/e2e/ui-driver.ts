@@ -52,6 +52,8 @@ export interface Seen {
   canDraw: boolean
   canPlay: boolean
   canLayDown: boolean
+  /** Masters: this player chooses the hand's phase before drawing. */
+  choosePhase: boolean
   cards: number
 }
 
@@ -67,6 +69,7 @@ export function look(page: Page): Promise<Seen> {
       canDraw: enabled(button(/^Draw D$/)),
       canPlay: !!button(/^(Discard|Play Skip) Enter$/),
       canLayDown: enabled(button(/^Lay down L$/)),
+      choosePhase: [...document.querySelectorAll('[role=dialog]')].some((d) => /Choose your phase/.test(d.textContent || '')),
       cards: document.querySelectorAll('[data-hand-index]').length,
     }
   })()`)
@@ -105,6 +108,11 @@ export async function step(page: Page): Promise<string | null> {
     // named "Next hand" any more; a second step would click it again as it goes.
     await next.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {})
     return 'next hand'
+  }
+  if (seen.choosePhase) {
+    // Masters: the first phase still open (completed ones are disabled).
+    await page.getByRole('dialog', { name: /Choose your phase/ }).locator('button:not([disabled])').first().click()
+    return 'choose phase'
   }
   if (seen.canDraw) {
     await page.keyboard.press('d')
