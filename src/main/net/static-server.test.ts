@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_SECURITY_POLICY } from '../security'
-import { createStaticHandler, resolveStaticPath } from './static-server'
+import { contentTypeOf, createStaticHandler, resolveStaticPath } from './static-server'
 
 let root: string
 let outside: string
@@ -93,6 +93,10 @@ describe('static server', () => {
     expect((await get('/assets')).status).toBe(404)
     expect((await get('/', 'POST')).status).toBe(405)
     expect((await get('/', 'HEAD')).status).toBe(200)
+  })
+
+  it('serves the card sounds as audio (nosniff: a browser would not play application/octet-stream)', () => {
+    expect(contentTypeOf('assets/draw-CVAAsDAq.ogg')).toBe('audio/ogg')
   })
 
   it('maps URL paths inside the root only', () => {

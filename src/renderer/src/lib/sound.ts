@@ -1,8 +1,16 @@
 /**
- * Small synthesised blips (WebAudio oscillators; no audio files). One AudioContext, created lazily on the
- * first sound (browsers only allow it after a user gesture); every call is a no-op when muted or when
- * WebAudio is missing (tests, old browsers).
+ * The table's sounds. The card moves (draw, discard, lay down, hit, skip, win) are real card recordings
+ * (resources/sounds/, their sources and licence in resources/sounds/LICENSE), fetched only when first played;
+ * the rest are small synthesised blips (WebAudio oscillators), which also stand in when a recording cannot
+ * play (a browser without Ogg Vorbis, say). Every call is a no-op when the player's sound setting is off.
  */
+import drawUrl from '../../../../resources/sounds/draw.ogg?no-inline'
+import discardUrl from '../../../../resources/sounds/discard.ogg?no-inline'
+import layDownUrl from '../../../../resources/sounds/lay-down.ogg?no-inline'
+import hitUrl from '../../../../resources/sounds/hit.ogg?no-inline'
+import skipUrl from '../../../../resources/sounds/skip.ogg?no-inline'
+import winUrl from '../../../../resources/sounds/win.ogg?no-inline'
+
 export type SoundName = 'draw' | 'discard' | 'layDown' | 'hit' | 'skip' | 'yourTurn' | 'handOver' | 'win' | 'error'
 
 type Note = [freq: number, startS: number, durS: number, type?: OscillatorType]
@@ -41,10 +49,38 @@ const SOUNDS: Record<SoundName, Note[]> = {
   error: [[196, 0, 0.15, 'sawtooth']],
 }
 
+/** Files, not data: URLs (`?no-inline`): the CSP's media-src is 'self'. */
+export const SAMPLES: Partial<Record<SoundName, string>> = {
+  draw: drawUrl,
+  discard: discardUrl,
+  layDown: layDownUrl,
+  hit: hitUrl,
+  skip: skipUrl,
+  win: winUrl,
+}
+const VOLUME = 0.7
+
 let ctx: AudioContext | null = null
 
 export function playSound(name: SoundName, enabled: boolean): void {
-  if (!enabled || typeof AudioContext === 'undefined') return
+  if (!enabled) return
+  const url = SAMPLES[name]
+  if (url && typeof Audio !== 'undefined') {
+    try {
+      const audio = new Audio(url)
+      audio.volume = VOLUME
+      // A browser that cannot play it (or refuses before a user gesture) gets the blip instead.
+      void audio.play()?.catch(() => blip(name))
+      return
+    } catch {
+      // fall through to the blip
+    }
+  }
+  blip(name)
+}
+
+function blip(name: SoundName): void {
+  if (typeof AudioContext === 'undefined') return
   try {
     ctx ??= new AudioContext()
     const t0 = ctx.currentTime + 0.01
