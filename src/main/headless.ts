@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { resolveHeadlessDataDir } from './data-dir'
 import { DataDirLockedError } from './data-dir-lock'
-import { joinUrlsFor, startHostServer } from './net/host-server'
+import { joinUrlsFor, networkChoice, startHostServer } from './net/host-server'
+import { isWildcard } from './net/interfaces'
 import { createAdvertManager } from './net/discovery'
 import { SaveStore } from './session/saves'
 
@@ -47,9 +48,11 @@ const tableName = (values.name ?? 'Phase 10 table').trim().slice(0, 40) || 'Phas
 const resume = values.resume ? (await new SaveStore(dataDir).list())[0] : undefined
 if (values.resume && !resume) console.warn('--resume: no saved table in the data dir; opening a new one')
 
-// The mDNS advert follows the table (TableHost 'changed' → TableNetwork.advertise → TXT record update).
+// The mDNS advert follows the table (TableHost 'changed' → TableNetwork.advertise → TXT record update), on
+// one adapter: --host ADDR's, or for 0.0.0.0 the best usable one (or the operator's `host.open.interface`).
 let boundPort = 0
-const advert = values['no-advert'] ? null : createAdvertManager({ port: () => boundPort, warn: (m) => console.warn(m) })
+const choice = networkChoice(values.host)
+const advert = values['no-advert'] ? null : createAdvertManager({ port: () => boundPort, iface: () => choice.chosen, warn: (m) => console.warn(m) })
 const host = await startHostServer({
   port,
   host: values.host,
@@ -59,6 +62,7 @@ const host = await startHostServer({
   table: { tableName, resume },
   advertise: advert ? (info) => advert.advertise(info) : undefined,
   onListening: (p) => (boundPort = p),
+  choice,
 }).catch(async (err: unknown) => {
   // One host per data folder: say who has it, in one line, and stop.
   if (err instanceof DataDirLockedError) {
@@ -69,9 +73,11 @@ const host = await startHostServer({
   throw err
 })
 console.log(`Phase 10 host listening on ${host.url}`)
-if (values.host === '0.0.0.0') {
-  for (const url of joinUrlsFor('0.0.0.0', host.port).filter((u) => !u.includes('127.0.0.1'))) console.log(`  on your network: ${url}`)
+if (isWildcard(values.host)) {
+  for (const url of joinUrlsFor(values.host, host.port, choice.chosen).filter((u) => !u.includes('127.0.0.1'))) console.log(`  on your network: ${url}`)
 }
+const on = advert?.advertisedOn()
+if (advert) console.log(on ? `  advertised on: ${on.interface} (${on.addresses.join(', ')})` : '  advertised on: nothing (no usable network adapter)')
 console.log(`  operator (runs the table): ${host.operatorUrl}`)
 const table = host.services.table.host()
 if (table) console.log(`  table: ${table.info().name} (${table.tableId})${resume && table.tableId === resume ? ', resumed: players rejoin with their seat tokens' : ''}`)

@@ -1,30 +1,34 @@
 /**
  * LAN discovery over mDNS / DNS-SD (bonjour-service), plain Node (no electron).
  *
- *   host:    new GameAdvertiser({ port, info }).start()   → `_phase10._tcp` with TXT records; `update()` on
- *            every table change; `stop()` sends goodbyes (`unpublishAll(() => destroy())`).
+ *   host:    new GameAdvertiser({ port, info, iface }).start()   → `_phase10._tcp` with TXT records on one
+ *            adapter; `update()` on every table change (a rename re-registers the instance name); `stop()`
+ *            sends goodbyes.
  *   joiner:  new GameBrowser().start(); browser.onChange(games => …)  → live `DiscoveredGame[]` snapshots.
  *
  * bonjour-service's known issues are handled here, in one place:
  *  - adverts sent before `find()` are missed → the browser re-queries (`browser.update()`) every few seconds;
  *  - `down` only follows a goodbye packet, and a crashed host sends none → the browser tracks when it last
  *    heard each game (every mDNS response naming it) and hides games not heard for `staleMs`;
- *  - adverts list every interface's address → the address the packet came from (`referer.address`) goes
- *    first in `addresses`, the advertised ones after it;
+ *  - other hosts' adverts may list addresses nobody can reach → the address the packet came from
+ *    (`referer.address`) goes first in `addresses`, the advertised ones after it;
  *  - a missing error callback throws, and the mDNS socket's 'error' event crashes the process if nobody
  *    listens → every callback and listener is supplied;
- *  - there is no TXT update API → `update()` swaps the published service for a new one with the same name
- *    and no goodbye in between, so browsers see a TXT change ('txt-update'), not a game vanishing.
+ *  - its `Service` records carry no cache-flush bit, list every interface's address and have no TXT update
+ *    or rename → the advertiser builds its own records (advert-records.ts) on one adapter (interfaces.ts)
+ *    and puts them in bonjour's responder; a change sends goodbyes for the records it replaces.
  * Tests keep multicast on the machine: `mdns: { interface: '127.0.0.1', bind: '0.0.0.0' }` (loopback), or
  * network namespaces the test creates (test/node/discovery).
  */
 import { createSocket, type Socket } from 'node:dgram'
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { Bonjour, type Browser, type Service } from 'bonjour-service'
+import { Bonjour, type Browser } from 'bonjour-service'
 import { z } from 'zod'
 import { PROTOCOL_VERSION, discoveredGameSchema, type DiscoveredGame, type TableInfo } from '../../shared/api/table'
 import type { Discovery } from '../session/session'
+import { advertRecords, changePacket, goodbyes, type AdvertRecord } from './advert-records'
+import { interfaceOfAddress, pickInterface, usableInterfaces, type LanInterface } from './interfaces'
 
 /** DNS-SD service type: `_phase10._tcp`. */
 export const SERVICE_TYPE = 'phase10'
@@ -114,8 +118,11 @@ interface MdnsPacket {
   additionals?: MdnsRecord[]
 }
 interface BonjourInternals {
-  server: { mdns: MdnsLike; unregister(records: Array<{ type: string; name: string }>): void }
-  registry: { services: Service[] }
+  server: {
+    mdns: MdnsLike & { respond(packet: { answers: AdvertRecord[] }, cb: (err?: Error | null) => void): void }
+    register(records: AdvertRecord[]): void
+    unregister(records: Array<{ type: string; name: string }>): void
+  }
 }
 
 /**
@@ -155,44 +162,78 @@ export interface AdvertiserOptions {
   /** TCP port of the host's WebSocket/HTTP server. */
   port: number
   info: AdvertInfo
+  /**
+   * The adapter to advertise on (interfaces.ts): the advert goes out from its IPv4 only and lists only its
+   * addresses. Default: the adapter of `mdns.interface` (tests: loopback), else the best usable one.
+   */
+  iface?: LanInterface | null
   mdns?: MdnsOptions
   /** Coalesces bursts of `update()` calls (ms). */
   updateDelayMs?: number
   warn?: (message: string) => void
 }
 
+/** Announcement repeats after a change (RFC 6762 §8.3: at least two, one second apart, then spaced out). */
+const ANNOUNCE_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000, 32_000]
+
+/**
+ * One table's advert. bonjour-service still owns the socket and answers queries from its responder's
+ * registry, but the records are ours (advert-records.ts: cache-flush bit, this adapter's addresses, 120 s
+ * TTLs): its `Service` can do neither, so it is not used here. Changes send goodbyes for what they replace.
+ */
 export class GameAdvertiser {
   private bonjour: Bonjour | null = null
-  private service: Service | null = null
   private info: AdvertInfo
-  private readonly instanceName: string
+  private records: AdvertRecord[] = []
+  private readonly suffix = randomBytes(3).toString('hex')
+  private readonly iface: LanInterface | null
+  private readonly mdns: MdnsOptions
   private pendingUpdate: NodeJS.Timeout | null = null
+  private announceTimer: NodeJS.Timeout | null = null
   private readonly warn: (message: string) => void
 
   constructor(private readonly options: AdvertiserOptions) {
     this.info = { ...options.info }
     this.warn = options.warn ?? defaultWarn
-    // Unique on the LAN without probing (probing costs ~750 ms and bonjour-service stops the advert on a clash).
-    const suffix = randomBytes(3).toString('hex')
-    this.instanceName = `${clip(this.info.name || 'Phase 10', 40)} ${suffix}`.replace(/\./g, '-')
+    const pinned = options.mdns?.interface
+    this.iface =
+      options.iface !== undefined
+        ? options.iface
+        : pinned
+          ? (interfaceOfAddress(pinned) ?? { name: pinned, address: pinned, ipv6: [] })
+          : pickInterface(usableInterfaces())
+    // Joined and sent on that adapter only; bound to the wildcard, or nothing multicast is heard (Linux).
+    this.mdns = this.iface ? { interface: this.iface.address, bind: '0.0.0.0', ...options.mdns } : {}
   }
 
-  /** The DNS-SD instance name (what browsers key the game by). */
+  /**
+   * The DNS-SD instance name (what browsers key the game by): the table's name and a random suffix, so it is
+   * unique on the LAN without probing (probing costs ~750 ms); follows a rename.
+   */
   get name(): string {
-    return this.instanceName
+    // A DNS label is at most 63 bytes (RFC 1035): 56 for the name in UTF-8, 7 for " <suffix>".
+    let base = clip(this.info.name || 'Phase 10', 40).replace(/\./g, '-')
+    while (Buffer.byteLength(base, 'utf8') > 56) base = [...base].slice(0, -1).join('')
+    return `${base} ${this.suffix}`
   }
 
   get current(): AdvertInfo {
     return { ...this.info }
   }
 
-  start(): void {
-    if (this.bonjour) return
-    this.bonjour = createBonjour(this.options.mdns ?? {}, (err) => this.warn(`mDNS error: ${err.message}`))
-    this.service = this.publish()
+  /** Where the advert goes out and the addresses it lists (null: no usable adapter, nothing is sent). */
+  get advertisedOn(): { interface: string; addresses: string[] } | null {
+    return this.iface ? { interface: this.iface.name, addresses: [this.iface.address, ...this.iface.ipv6] } : null
   }
 
-  /** Changes what is advertised (seats, in progress…); announced within `updateDelayMs`. */
+  start(): void {
+    if (this.bonjour) return
+    if (!this.iface) return this.warn('no usable network adapter: the table is not advertised (players can still type its address)')
+    this.bonjour = createBonjour(this.mdns, (err) => this.warn(`mDNS error: ${err.message}`))
+    this.apply(this.build())
+  }
+
+  /** Changes what is advertised (seats, in progress, the name…); announced within `updateDelayMs`. */
   update(patch: Partial<AdvertInfo>): void {
     const next = { ...this.info, ...patch }
     if (JSON.stringify(encodeTxt(next)) === JSON.stringify(encodeTxt(this.info))) return
@@ -200,57 +241,67 @@ export class GameAdvertiser {
     if (!this.bonjour || this.pendingUpdate) return
     this.pendingUpdate = setTimeout(() => {
       this.pendingUpdate = null
-      this.republish()
+      this.apply(this.build())
     }, this.options.updateDelayMs ?? 100)
   }
 
-  /** Sends goodbyes and closes the socket. Safe to call twice. */
+  /** Sends goodbyes for every record and closes the socket. Safe to call twice. */
   stop(): Promise<void> {
     if (this.pendingUpdate) clearTimeout(this.pendingUpdate)
-    this.pendingUpdate = null
+    if (this.announceTimer) clearTimeout(this.announceTimer)
+    this.pendingUpdate = this.announceTimer = null
     const bonjour = this.bonjour
+    const records = this.records
     this.bonjour = null
-    this.service = null
+    this.records = []
     if (!bonjour) return Promise.resolve()
+    const server = (bonjour as unknown as BonjourInternals).server
+    server.unregister(records)
     return new Promise((done) => {
-      const timer = setTimeout(() => bonjour.destroy(() => done()), 1000) // goodbye never sent: close anyway
-      bonjour.unpublishAll(() => {
+      const close = () => bonjour.destroy(() => done())
+      const timer = setTimeout(close, 1000) // the goodbye was never sent: close anyway
+      server.mdns.respond({ answers: goodbyes(records) }, () => {
         clearTimeout(timer)
-        bonjour.destroy(() => done())
+        close()
       })
     })
   }
 
-  private publish(): Service {
-    const service = (this.bonjour as Bonjour).publish({
-      name: this.instanceName,
-      type: SERVICE_TYPE,
-      protocol: 'tcp',
+  private build(): AdvertRecord[] {
+    const iface = this.iface as LanInterface
+    return advertRecords({
+      instance: this.name,
+      target: `phase10-${this.suffix}.local`,
       port: this.options.port,
       txt: encodeTxt(this.info),
-      probe: false,
-      disableIPv6: false,
+      addresses: [iface.address, ...iface.ipv6],
     })
-    service.on('error', (err: Error) => this.warn(`advert error: ${err.message}`))
-    return service
   }
 
   /**
-   * bonjour-service has no TXT update: retire the old Service without a goodbye (its re-announce loop stops
-   * on `destroyed`), drop its TXT record from the responder, publish the same name with the new TXT.
+   * Makes `next` the advert: the responder answers queries with it from now on, and one packet carries the
+   * goodbyes of what it replaces plus the new records (a TXT change, or a whole instance after a rename);
+   * then the announcement repeats.
    */
-  private republish(): void {
+  private apply(next: AdvertRecord[]): void {
     const bonjour = this.bonjour
-    const old = this.service
-    if (!bonjour || !old) return
-    const internals = bonjour as unknown as BonjourInternals
-    old.destroyed = true
-    old.activated = false
-    const list = internals.registry.services
-    const index = list.indexOf(old)
-    if (index !== -1) list.splice(index, 1)
-    internals.server.unregister([{ type: 'TXT', name: old.fqdn }])
-    this.service = this.publish()
+    if (!bonjour) return
+    const server = (bonjour as unknown as BonjourInternals).server
+    const packet = changePacket(this.records, next)
+    server.unregister(this.records)
+    server.register(next)
+    this.records = next
+    const send = (answers: AdvertRecord[]) =>
+      server.mdns.respond({ answers }, (err?: Error | null) => err && this.warn(`advert not sent: ${err.message}`))
+    send(packet)
+    if (this.announceTimer) clearTimeout(this.announceTimer)
+    let i = 0
+    const again = () => {
+      if (this.bonjour !== bonjour || this.records !== next) return
+      send(next)
+      if (++i < ANNOUNCE_DELAYS_MS.length) this.announceTimer = setTimeout(again, ANNOUNCE_DELAYS_MS[i]).unref()
+    }
+    this.announceTimer = setTimeout(again, ANNOUNCE_DELAYS_MS[0]).unref()
   }
 }
 
@@ -508,7 +559,14 @@ export function createDiscovery(options: BrowserOptions = {}): LanDiscovery {
  * Keeps one advert in step with the hosted table: `advertise(info)` publishes, updates or (with `null`)
  * withdraws it — the shape of `TableNetwork.advertise`. `stop()` on quit.
  */
-export function createAdvertManager(options: { port: () => number; hostName?: string; mdns?: MdnsOptions; warn?: (m: string) => void }) {
+export function createAdvertManager(options: {
+  port: () => number
+  /** The adapter the table is on (read at each new table); default: see AdvertiserOptions.iface. */
+  iface?: () => LanInterface | null
+  hostName?: string
+  mdns?: MdnsOptions
+  warn?: (m: string) => void
+}) {
   let advert: GameAdvertiser | null = null
   let tableId: string | null = null
   let chain: Promise<void> = Promise.resolve()
@@ -525,9 +583,11 @@ export function createAdvertManager(options: { port: () => number; hostName?: st
       if (advert && tableId === info.tableId) return advert.update(full)
       withdraw()
       tableId = info.tableId
-      advert = new GameAdvertiser({ port: options.port(), info: full, mdns: options.mdns, warn: options.warn })
+      advert = new GameAdvertiser({ port: options.port(), info: full, iface: options.iface?.(), mdns: options.mdns, warn: options.warn })
       advert.start()
     },
+    /** Where the current advert goes out (null: none). */
+    advertisedOn: () => advert?.advertisedOn ?? null,
     async stop(): Promise<void> {
       withdraw()
       await chain

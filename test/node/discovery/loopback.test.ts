@@ -196,3 +196,106 @@ describe('publish and browse on loopback', () => {
     expect(b.games()).toEqual([])
   })
 })
+
+describe('the advert on the wire (loopback)', () => {
+  interface WireRecord {
+    name: string
+    type: string
+    ttl: number
+    flush?: boolean
+    data: unknown
+  }
+  type Mdns = {
+    on(e: 'response', l: (p: { answers: WireRecord[]; additionals: WireRecord[] }) => void): void
+    query(name: string, type: string): void
+  }
+  /** A raw listener on loopback: every record of our instance's responses, as dns-packet decoded them. */
+  function tap(): { records: WireRecord[]; mdns: Mdns } {
+    const bonjour = createBonjour(mdns, () => {})
+    cleanups.push(() => new Promise<void>((r) => bonjour.destroy(() => r())))
+    const m = (bonjour as unknown as { server: { mdns: Mdns } }).server.mdns
+    const records: WireRecord[] = []
+    m.on('response', (p) => records.push(...p.answers, ...p.additionals))
+    return { records, mdns: m }
+  }
+
+  it('goes out on loopback only, lists only its addresses, with the cache-flush bit on unique records, and says goodbye', async () => {
+    const { records, mdns: m } = tap()
+    const i = info()
+    const a = advertiser(i)
+    expect(a.advertisedOn?.addresses[0]).toBe('127.0.0.1')
+    expect(a.advertisedOn?.addresses.every((x) => x.startsWith('127.') || x === '::1')).toBe(true)
+    a.start()
+    const target = `phase10-${a.name.split(' ').pop()}.local`
+    const mineOnly = () => records.filter((r) => r.name.startsWith(a.name) || r.name === target || (r.type === 'PTR' && String(r.data).startsWith(a.name)))
+    await new Promise((r) => setTimeout(r, 300))
+    const announced = mineOnly()
+    const types = (flush: boolean) => [...new Set(announced.filter((r) => !!r.flush === flush).map((r) => r.type))].sort()
+    expect(types(true)).toEqual(expect.arrayContaining(['A', 'SRV', 'TXT']))
+    expect(types(false)).toEqual(['PTR'])
+    expect(announced.every((r) => r.ttl === 120)).toBe(true)
+    // The machine's other addresses are not in it (they were, with every interface listed).
+    const addresses = announced.filter((r) => r.type === 'A' || r.type === 'AAAA').map((r) => String(r.data))
+    expect(addresses.length).toBeGreaterThan(0)
+    expect(addresses.every((x) => x.startsWith('127.') || x === '::1')).toBe(true)
+
+    // A query is answered with the same flushing records.
+    records.length = 0
+    m.query('_phase10._tcp.local', 'PTR')
+    await new Promise((r) => setTimeout(r, 300))
+    expect(mineOnly().find((r) => r.type === 'TXT')?.flush).toBe(true)
+
+    records.length = 0
+    await a.stop()
+    await new Promise((r) => setTimeout(r, 100))
+    const bye = mineOnly()
+    expect(bye.map((r) => r.type).sort()).toEqual(expect.arrayContaining(['A', 'PTR', 'SRV', 'TXT']))
+    expect(bye.every((r) => r.ttl === 0)).toBe(true)
+  })
+
+  it('a rename re-registers the instance: the old name gets a goodbye, browsers see the new one', async () => {
+    const b = browser()
+    b.start()
+    const { records } = tap()
+    const i = info({ name: 'Kitchen' })
+    const a = advertiser(i)
+    a.start()
+    await b.waitFor((g) => mine(g, i.tableId)?.name === 'Kitchen', 2000)
+    const oldName = a.name
+    a.update({ name: 'Attic' })
+    const games = await b.waitFor((g) => mine(g, i.tableId)?.name === 'Attic', 2000)
+    expect(games.filter((g) => g.id === i.tableId)).toHaveLength(1)
+    expect(a.name).toMatch(/^Attic [0-9a-f]{6}$/)
+    expect(records.some((r) => r.type === 'PTR' && r.ttl === 0 && String(r.data).startsWith(`${oldName}.`))).toBe(true)
+  })
+})
+
+describe('a hosted table renamed in its lobby (issue #18 item 12)', () => {
+  it('is advertised under the new instance name, the old one gone', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { createAdvertManager } = await import('../../../src/main/net/discovery')
+    const { startHostServer } = await import('../../../src/main/net/host-server')
+    const { testHostOptions } = await import('../lan/harness')
+    const dir = await mkdtemp(join(tmpdir(), 'p10-rename-'))
+    let port = 0
+    const manager = createAdvertManager({ port: () => port, hostName: 'ada', mdns })
+    const host = await startHostServer(
+      testHostOptions(dir, { table: { tableName: 'Kitchen' }, advertise: (i) => manager.advertise(i), onListening: (p) => (port = p) }),
+    )
+    cleanups.push(async () => {
+      await host.close()
+      await manager.stop()
+      await rm(dir, { recursive: true, force: true })
+    })
+    const tableId = host.services.table.host()!.tableId
+    const b = browser()
+    b.start()
+    await b.waitFor((g) => mine(g, tableId)?.name === 'Kitchen', 3000)
+    const operator = { transport: 'websocket' as const, clientId: 'ws:1', operator: true }
+    expect((await host.services.dispatch('lobby.setRules', { tableName: 'Attic' }, operator)).ok).toBe(true)
+    const games = await b.waitFor((g) => mine(g, tableId)?.name === 'Attic', 2000)
+    expect(games.filter((g) => g.id === tableId)).toHaveLength(1)
+  })
+})

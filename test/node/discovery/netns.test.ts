@@ -1,7 +1,7 @@
 /**
  * A REAL two-host LAN: two network namespaces joined by a veth pair (10.77.0.1 ↔ 10.77.0.2, addresses only
- * inside the namespaces), a publisher process in one and a browser process in the other, default mDNS
- * options (every interface). Nothing reaches the machine's own interfaces. Needs root and `ip`; skipped
+ * inside the namespaces), a publisher process in one (with a Docker bridge beside its LAN adapter) and a
+ * browser process in the other, default mDNS options (the publisher picks its adapter itself). Nothing reaches the machine's own interfaces. Needs root and `ip`; skipped
  * otherwise. The namespaces are removed in afterAll, also when a test fails.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -33,6 +33,7 @@ const VETH_A = `p10va${tag}`.slice(0, 15)
 const VETH_B = `p10vb${tag}`.slice(0, 15)
 const ADDR_A = '10.77.0.1'
 const ADDR_B = '10.77.0.2'
+const DOCKER_A = '172.17.0.1'
 
 function ip(...args: string[]): void {
   const r = spawnSync(ipPath as string, args, { encoding: 'utf8' })
@@ -47,6 +48,7 @@ interface Line {
   t: number
   games?: DiscoveredGame[]
   addresses?: string[][]
+  advertisedOn?: { interface: string; addresses: string[] } | null
   message?: string
 }
 class Peer {
@@ -118,6 +120,12 @@ describe.skipIf(!canNetns)('two hosts on a simulated LAN (network namespaces)', 
         ip('-n', ns, 'link', 'set', dev, 'up')
         ip('-n', ns, 'route', 'add', '224.0.0.0/4', 'dev', dev)
       }
+      // A Docker bridge on the publisher's machine (a veth pair inside its namespace): no player is behind
+      // it, so the advert must neither go out on it nor list its address (issue #17 item 6).
+      ip('link', 'add', 'docker0', 'netns', NS_A, 'type', 'veth', 'peer', 'name', 'dockerpeer', 'netns', NS_A)
+      ip('-n', NS_A, 'addr', 'add', `${DOCKER_A}/16`, 'dev', 'docker0')
+      ip('-n', NS_A, 'link', 'set', 'docker0', 'up')
+      ip('-n', NS_A, 'link', 'set', 'dockerpeer', 'up')
     } catch (err) {
       cleanupNetns()
       throw err
@@ -142,12 +150,14 @@ describe.skipIf(!canNetns)('two hosts on a simulated LAN (network namespaces)', 
     const publisher = new Peer(NS_A, ['publish', '7310', tableId])
     peers.push(publisher)
     const published = await publisher.waitFor((l) => l.ev === 'published', 15_000, 'publisher start')
+    // Chosen by itself among the namespace's adapters: the LAN veth, not lo or docker0.
+    expect(published.advertisedOn).toEqual({ interface: VETH_A, addresses: [ADDR_A] })
     const seen = await browser.waitFor((l) => !!find(l), 3000, 'the game in the other namespace')
     const appearMs = seen.t - published.t
     const game = find(seen) as DiscoveredGame
     expect(game).toMatchObject({ name: 'Netns table', hostName: 'host-a', port: 7310, seatsTaken: 1, seatsTotal: 6, address: ADDR_A })
     const idx = (seen.games as DiscoveredGame[]).indexOf(game)
-    expect(seen.addresses?.[idx]).toEqual([ADDR_A]) // the veth's v6 is link-local without a zone: dropped
+    expect(seen.addresses?.[idx]).toEqual([ADDR_A]) // not docker0's; the veth's v6 is link-local: not advertised
 
     // a second browser started after the advert: found by its first query
     const late = new Peer(NS_B, ['browse', '1000'])

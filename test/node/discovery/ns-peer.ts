@@ -1,8 +1,8 @@
 /**
- * Child process for netns.test.ts, run inside a network namespace with default mDNS options (every
- * interface, as on a real LAN). Prints one JSON line per event on stdout; reads commands on stdin.
+ * Child process for netns.test.ts, run inside a network namespace with default mDNS options (the
+ * advertiser picks the usable adapter, as on a real LAN). Prints one JSON line per event on stdout; reads commands on stdin.
  *
- *   ns-peer.ts publish <port> <tableId>   → {"ev":"published","t":…}; stdin "seats N" updates, "stop" unpublishes
+ *   ns-peer.ts publish <port> <tableId>   → {"ev":"published","advertisedOn":{…},"t":…}; stdin "seats N" updates, "stop" unpublishes
  *   ns-peer.ts browse                     → {"ev":"games","t":…,"games":[…]} on every change; "stop" exits
  */
 import { createInterface } from 'node:readline'
@@ -20,7 +20,7 @@ if (mode === 'publish') {
     warn,
   })
   a.start()
-  out({ ev: 'published' })
+  out({ ev: 'published', advertisedOn: a.advertisedOn })
   createInterface({ input: process.stdin }).on('line', (line) => {
     const [cmd, arg] = line.trim().split(' ')
     if (cmd === 'seats') {

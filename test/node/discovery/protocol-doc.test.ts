@@ -18,6 +18,8 @@ import {
   tableSnapshotSchema,
 } from '../../../src/shared/api'
 import { actionSchema } from '../../../src/shared/engine/actions'
+import { resolveRules, ruleOptionsSchema } from '../../../src/shared/engine/rules'
+import { tableUpdateSchema } from '../../../src/shared/api/deltas'
 
 const doc = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8')
 const appendix = doc.slice(doc.indexOf('## Appendix: every request'))
@@ -82,5 +84,33 @@ describe('docs/protocol.md matches the contract', () => {
     expect(doc).toContain(`\`_${SERVICE_TYPE}._tcp\``)
     expect(doc).toContain(`ws://HOST:PORT${WS_PATH}`)
     expect(doc).toContain(`**${MAX_FRAME_BYTES / 1024} KiB**`)
+  })
+
+  it('has a row for every rules key with its type, range and both editions’ defaults', () => {
+    const table = doc.slice(doc.indexOf('## Appendix: the `rules` keys'), doc.indexOf('## Appendix: errors per request'))
+    const classic = resolveRules({})
+    const masters = resolveRules({ edition: 'masters' })
+    for (const key of Object.keys(ruleOptionsSchema.shape)) {
+      const row = table.split('\n').find((l) => l.startsWith(`| \`${key}\` |`))
+      expect(row, key).toBeDefined()
+      const cells = row!.split(/(?<!\\)\|/).map((c) => c.trim()) // a cell's own \| does not split it
+      const shown = (v: unknown) => (typeof v === 'string' ? `\`${v}\`` : `\`${JSON.stringify(v)}\``)
+      if (key !== 'edition') expect([cells[3], cells[4]].map((c) => c.replace(/^(\d+)$/, '`$1`')), key).toEqual([shown(classic[key as keyof typeof classic]), shown(masters[key as keyof typeof masters])])
+    }
+  })
+
+  it('lists, for every request, only real error codes', () => {
+    const table = doc.slice(doc.indexOf('## Appendix: errors per request'))
+    for (const name of [...Object.keys(requests), 'table.resync']) {
+      const row = table.split('\n').find((l) => l.startsWith(`| \`${name}\` |`))
+      expect(row, name).toBeDefined()
+      for (const code of row!.split('|')[2].match(/`[A-Z_]+`/g) ?? []) expect(API_ERROR_CODES as readonly string[], `${name}: ${code}`).toContain(code.slice(1, -1))
+    }
+  })
+
+  it('describes the update frame field by field, with a worked turn', () => {
+    for (const key of Object.keys(tableUpdateSchema.shape)) expect(doc, key).toContain(`"${key}"`)
+    expect(doc).toContain('### A whole turn, frame by frame')
+    expect(mentioned('table.resync')).toBe(true)
   })
 })

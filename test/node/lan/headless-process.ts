@@ -1,5 +1,5 @@
 /**
- * The headless host as its own process (`tsx src/main/headless.ts` on 127.0.0.1, no mDNS advert), for tests
+ * The headless host as its own process (`tsx src/main/headless.ts` on 127.0.0.1, no mDNS advert unless asked), for tests
  * that kill it: it runs in its own process group, so SIGKILL takes tsx and its node child, nothing else.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -17,8 +17,10 @@ export interface HeadlessProcess {
 
 const running = new Set<ChildProcess>()
 
-export async function startHeadless(dataDir: string, extra: string[] = []): Promise<HeadlessProcess> {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-advert', ...extra], {
+/** `advert: true` keeps the mDNS advert: with `--host 127.0.0.1` it goes out on loopback only. */
+export async function startHeadless(dataDir: string, extra: string[] = [], o: { advert?: boolean } = {}): Promise<HeadlessProcess> {
+  const args = ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(o.advert ? [] : ['--no-advert']), ...extra]
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), args, {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
