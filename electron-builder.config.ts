@@ -14,6 +14,8 @@ function releaseRepository(): { owner: string; repo: string } | undefined {
   return owner && repo ? { owner, repo } : undefined
 }
 
+export const DEEP_LINK_SCHEME = 'phase10' // src/shared/deep-link.ts DEEP_LINK_SCHEME
+
 export const BONJOUR_SERVICE = '_phase10._tcp' // src/main/net/discovery.ts SERVICE_TYPE, as DNS-SD names it
 
 const config: Configuration = {
@@ -24,7 +26,8 @@ const config: Configuration = {
   // The build and the window icon; production dependencies are added by electron-builder itself (never
   // devDependencies). Left out: source maps, and the dependencies' TypeScript sources, type declarations
   // and docs — nothing that runs (zod alone ships 7 MB of them).
-  files: ['out/**/*', '!out/**/*.map', 'resources/icon.png', 'package.json', '!**/node_modules/**/*.{ts,cts,mts,map,md,markdown}', '!**/node_modules/zod/src/**'],
+  // resources/sounds: the card sounds' licence travels with them (they are in out/renderer/assets; GPL data files).
+  files: ['out/**/*', '!out/**/*.map', 'resources/icon.png', 'resources/sounds/LICENSE', 'resources/sounds/GPL-*.txt', 'package.json', '!**/node_modules/**/*.{ts,cts,mts,map,md,markdown}', '!**/node_modules/zod/src/**'],
   asar: true,
   // No native modules: nothing to rebuild (and @electron/rebuild would want Electron's headers).
   npmRebuild: false,
@@ -41,6 +44,9 @@ const config: Configuration = {
     grantFileProtocolExtraPrivileges: false,
   },
   publish: { provider: 'github', releaseType: 'draft', ...releaseRepository() },
+  // phase10://join?… links open the join screen (src/shared/deep-link.ts): the macOS Info.plist and the
+  // Windows registry entries come from this; Linux from the desktop entry's MimeType below.
+  protocols: [{ name: 'Phase 10 join link', schemes: [DEEP_LINK_SCHEME] }],
 
   linux: {
     target: ['AppImage', 'deb'],
@@ -49,6 +55,7 @@ const config: Configuration = {
     icon: 'resources/icons',
     maintainer: 'The Phase 10 desktop team <phase10desktop@users.noreply.github.com>',
     synopsis: 'Phase 10 card game: LAN party and solo play',
+    mimeTypes: [`x-scheme-handler/${DEEP_LINK_SCHEME}`],
     desktop: {
       entry: {
         Name: 'Phase 10',

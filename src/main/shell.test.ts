@@ -38,6 +38,8 @@ const fake = vi.hoisted(() => {
     restore = vi.fn()
     show = vi.fn()
     focus = vi.fn()
+    flashFrame = vi.fn()
+    isFocused = vi.fn(() => false)
     constructor(public options: any) {
       windows.push(this)
     }
@@ -56,6 +58,7 @@ const fake = vi.hoisted(() => {
       return state.isPackaged
     },
     setAboutPanelOptions: vi.fn(),
+    setAsDefaultProtocolClient: vi.fn(() => true),
     showAboutPanel: vi.fn(),
   }
   const session = {
@@ -79,8 +82,19 @@ const fake = vi.hoisted(() => {
   const dialog = { showMessageBox: vi.fn(async () => ({ response: 0 })) }
   const powerSaveBlocker = { start: vi.fn(() => 1), stop: vi.fn() }
   const Menu = { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() }
+  // Electron's main-process Notification: every instance made, with its handlers.
+  const notifications: any[] = []
+  class Notification {
+    static isSupported = vi.fn(() => true)
+    handlers = new Map<string, Fn>()
+    show = vi.fn()
+    on = vi.fn((event: string, fn: Fn) => void this.handlers.set(event, fn))
+    constructor(public options: any) {
+      notifications.push(this)
+    }
+  }
   const emit = (event: string, ...args: unknown[]) => appHandlers.get(event)?.forEach((fn) => fn(...args))
-  return { app, appHandlers, state, windows, BrowserWindow, session, ipcMain, protocol, Menu, emit, makeContents, autoUpdater, updaterHandlers, dialog, powerSaveBlocker }
+  return { Notification, notifications, app, appHandlers, state, windows, BrowserWindow, session, ipcMain, protocol, Menu, emit, makeContents, autoUpdater, updaterHandlers, dialog, powerSaveBlocker }
 })
 
 vi.mock('electron', () => ({
@@ -92,6 +106,7 @@ vi.mock('electron', () => ({
   Menu: fake.Menu,
   dialog: fake.dialog,
   powerSaveBlocker: fake.powerSaveBlocker,
+  Notification: fake.Notification,
 }))
 vi.mock('electron-updater', () => ({ default: { autoUpdater: fake.autoUpdater } }))
 
@@ -102,6 +117,7 @@ beforeEach(async () => {
   vi.clearAllMocks()
   fake.appHandlers.clear()
   fake.windows.length = 0
+  fake.notifications.length = 0
   fake.state.lock = true
   fake.state.isPackaged = false
   fake.state.userData = await mkdtemp(join(tmpdir(), 'p10-shell-'))
@@ -408,5 +424,93 @@ describe('Electron shell', () => {
       await new Promise((r) => setTimeout(r, 20))
       expect(fake.autoUpdater.checkForUpdates).not.toHaveBeenCalled()
     })
+  })
+})
+
+describe('your turn, in the background (desktop)', () => {
+  const attention = (title = 'Your turn', body = 'Kitchen table') => invokeFrom(APP_URL, { name: 'app.attention', params: { title, body } }) as Promise<any>
+
+  it('flashes the window and shows a notification only while the window is not focused', async () => {
+    await startApp()
+    const win = fake.windows[0]
+    win.isFocused.mockReturnValue(true)
+    expect(await attention()).toEqual({ ok: true, value: { shown: false } })
+    expect(win.flashFrame).not.toHaveBeenCalled()
+    expect(fake.notifications).toHaveLength(0)
+    win.isFocused.mockReturnValue(false)
+    expect(await attention()).toEqual({ ok: true, value: { shown: true } })
+    expect(win.flashFrame).toHaveBeenCalledWith(true)
+    expect(fake.notifications).toHaveLength(1)
+    expect(fake.notifications[0].options).toMatchObject({ title: 'Your turn', body: 'Kitchen table' })
+    expect(fake.notifications[0].show).toHaveBeenCalled()
+    // Clicking the notification brings the window forward; focusing it stops the flashing.
+    fake.notifications[0].handlers.get('click')()
+    expect(win.focus).toHaveBeenCalled()
+    const onFocus = win.on.mock.calls.find((c: any[]) => c[0] === 'focus')[1]
+    onFocus()
+    expect(win.flashFrame).toHaveBeenLastCalledWith(false)
+  })
+
+  it('does nothing when Settings turn the alerts off', async () => {
+    await startApp()
+    await invokeFrom(APP_URL, { name: 'settings.set', params: { turnAlerts: false } })
+    expect(await attention()).toEqual({ ok: true, value: { shown: false } })
+    expect(fake.windows[0].flashFrame).not.toHaveBeenCalled()
+    expect(fake.notifications).toHaveLength(0)
+  })
+
+  it('still flashes where the desktop has no notifications, and refuses a bad message', async () => {
+    await startApp()
+    fake.Notification.isSupported.mockReturnValueOnce(false)
+    expect(await attention()).toMatchObject({ value: { shown: true } })
+    expect(fake.notifications).toHaveLength(0)
+    expect(await invokeFrom(APP_URL, { name: 'app.attention', params: { title: '' } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+    expect(await invokeFrom(APP_URL, { name: 'app.attention', params: { title: 'x', script: 1 } })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+  })
+})
+
+describe('phase10:// deep links (desktop)', () => {
+  const LINK = 'phase10://join?host=192.168.1.23&port=7310&table=Uj9eaZneTMRY'
+  const take = () => invokeFrom(APP_URL, { name: 'app.deepLink', params: {} }) as Promise<any>
+  const argv = process.argv
+
+  afterEach(() => {
+    process.argv = argv
+  })
+
+  it('registers the app as the phase10:// handler', async () => {
+    await startApp()
+    expect(fake.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('phase10', ...(process.defaultApp ? [process.execPath, expect.any(Array)] : []))
+  })
+
+  it('a link in a second start’s arguments focuses the window and tells it to open the join flow', async () => {
+    const running = await startApp()
+    fake.windows[0].webContents.getURL.mockReturnValue(APP_URL)
+    fake.emit('second-instance', {}, ['/opt/Phase 10/phase10', '--no-sandbox', LINK], '/')
+    expect(running!.window.focus).toHaveBeenCalled()
+    expect(fake.windows[0].webContents.send).toHaveBeenCalledWith('gameapi:event', {
+      event: 'app.deepLink',
+      payload: { address: '192.168.1.23', port: 7310, tableId: 'Uj9eaZneTMRY' },
+    })
+    expect(await take()).toEqual({ ok: true, value: { address: '192.168.1.23', port: 7310, tableId: 'Uj9eaZneTMRY' } })
+    expect(await take()).toEqual({ ok: true, value: null }) // taken once: a reload does not join again
+  })
+
+  it('macOS open-url: the link is taken, the default handling prevented; a bad link is ignored', async () => {
+    await startApp()
+    const good = { preventDefault: vi.fn() }
+    fake.emit('open-url', good, 'phase10://join?host=10.0.0.7&port=7311')
+    expect(good.preventDefault).toHaveBeenCalled()
+    expect(await take()).toEqual({ ok: true, value: { address: '10.0.0.7', port: 7311 } })
+    fake.windows[0].focus.mockClear()
+    fake.emit('open-url', { preventDefault: vi.fn() }, 'phase10://join?host=10.0.0.7&port=7311&evil=1')
+    expect(await take()).toEqual({ ok: true, value: null })
+    expect(fake.windows[0].focus).not.toHaveBeenCalled()
+  })
+
+  it('a link the app was started with waits for the window to ask', async () => {
+    process.argv = [...argv, 'phase10://join?host=kitchen.local&port=7310']
+    await startApp()
+    expect(await take()).toEqual({ ok: true, value: { address: 'kitchen.local', port: 7310 } })
   })
 })

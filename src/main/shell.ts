@@ -6,6 +6,7 @@
 import {
   BrowserWindow,
   Menu,
+  Notification,
   app,
   dialog,
   ipcMain,
@@ -17,13 +18,15 @@ import {
   type Session,
   type WebContents,
 } from 'electron'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol'
 import { registerIpc } from './ipc'
 import { appEntryUrl, appLocation, contentSecurityPolicyFor, isAppUrl, type AppLocation } from './security'
 import { createDesktopServices, type DesktopServices } from './desktop-services'
 import { AwakeWhileHosting, closeWarning, hostingAGame } from './hosting-guard'
+import { DeepLinkInbox } from './deep-links'
+import { DEEP_LINK_SCHEME } from '../shared/deep-link'
 import type { UpdaterLike } from './updater'
 
 const here = dirname(fileURLToPath(import.meta.url)) // out/main when built
@@ -153,6 +156,30 @@ export function guardWindowClose(
   })
 }
 
+/**
+ * Makes this app the handler of `phase10://` links. Unpackaged (`npm run dev`), Electron runs as
+ * `electron <app folder>`: the OS must start it the same way, or a link would open a bare Electron.
+ */
+export function registerProtocolClient(): boolean {
+  if (process.defaultApp && process.argv.length >= 2) return app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [resolve(process.argv[1])])
+  return app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME)
+}
+
+/** A system notification that brings the window forward when clicked (kept referenced until then: an
+ * Electron Notification that is garbage-collected loses its click handler). */
+const shownNotifications = new Set<Notification>()
+function showNotification({ title, body, onClick }: { title: string; body: string; onClick: () => void }): void {
+  if (!Notification.isSupported()) return
+  const n = new Notification({ title, body, icon: paths.icon })
+  shownNotifications.add(n)
+  n.on('click', () => {
+    shownNotifications.delete(n)
+    onClick()
+  })
+  n.on('close', () => shownNotifications.delete(n))
+  n.show()
+}
+
 export interface RunningApp {
   window: BrowserWindow
   services: DesktopServices
@@ -203,12 +230,23 @@ export async function startApp(): Promise<RunningApp | null> {
   const devUrl = devServerUrl()
   const location = appLocation({ devServerUrl: devUrl })
   let mainWindow: BrowserWindow | null = null
-
-  app.on('second-instance', () => {
+  const bringForward = () => {
     if (!mainWindow || mainWindow.isDestroyed()) return
     if (mainWindow.isMinimized()) mainWindow.restore()
     mainWindow.show()
     mainWindow.focus()
+  }
+  // phase10://join links: in this start's own arguments (Windows, Linux), a second start's (the first
+  // instance gets them), or macOS's open-url (which may come before 'ready': registered first).
+  const deepLinks = new DeepLinkInbox()
+  deepLinks.receiveArgv(process.argv)
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    if (deepLinks.receiveUrl(url)) bringForward()
+  })
+  app.on('second-instance', (_event, argv) => {
+    deepLinks.receiveArgv(Array.isArray(argv) ? argv : [])
+    bringForward()
   })
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, location))
   app.on('window-all-closed', () => {
@@ -223,7 +261,10 @@ export async function startApp(): Promise<RunningApp | null> {
     app: { name: app.getName(), version: app.getVersion() },
     staticDir: paths.rendererDir,
     updater: app.isPackaged ? { updater: await loadUpdater(), isPackaged: true } : undefined,
+    attention: { window: () => mainWindow, notify: showNotification },
+    deepLinks,
   })
+  registerProtocolClient()
   // A laptop hosting a game stays awake for it (released when the game ends or the table closes).
   const awake = new AwakeWhileHosting(powerSaveBlocker, () => hostingAGame(services.table.host()))
   services.table.onInfo(() => awake.update())
@@ -251,6 +292,7 @@ export async function startApp(): Promise<RunningApp | null> {
   const createWindow = () => {
     const win = new BrowserWindow(windowOptions({ isPackaged: app.isPackaged }))
     win.once('ready-to-show', () => win.show())
+    services.attention?.watch(win)
     guardWindowClose(
       win,
       () => closeWarning(services.table.host()),

@@ -8,8 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import config, { BONJOUR_SERVICE } from '../../electron-builder.config'
+import config, { BONJOUR_SERVICE, DEEP_LINK_SCHEME } from '../../electron-builder.config'
 import { SERVICE_TYPE } from '../../src/main/net/discovery'
+import { DEEP_LINK_SCHEME as APP_SCHEME_OF_LINKS } from '../../src/shared/deep-link'
 
 const root = resolve(__dirname, '../..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
@@ -39,6 +40,12 @@ describe('electron-builder.config.ts', () => {
       onlyLoadAppFromAsar: true,
       grantFileProtocolExtraPrivileges: false,
     })
+  })
+
+  it('registers phase10:// links with every OS (the scheme the app parses); Linux through the desktop entry', () => {
+    expect(DEEP_LINK_SCHEME).toBe(APP_SCHEME_OF_LINKS)
+    expect(config.protocols).toEqual([{ name: expect.any(String), schemes: ['phase10'] }])
+    expect(config.linux?.mimeTypes).toEqual(['x-scheme-handler/phase10'])
   })
 
   it('publishes drafts to GitHub releases (what electron-updater reads)', () => {

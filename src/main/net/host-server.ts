@@ -13,9 +13,11 @@ import type { AddressInfo } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import type { WebSocketServer } from 'ws'
 import { createServices, type Services, type ServicesOptions } from '../services'
-import type { TableInfo } from '../../shared/api'
+import type { HostInterfaces, TableInfo } from '../../shared/api'
 import type { TableNetwork } from '../session/session'
+import { diagnose } from './diagnostics'
 import { isAllowedHost } from './host-allowlist'
+import { interfaceForListener, isWildcard, usableInterfaces, type LanInterface, type NicMap } from './interfaces'
 import { SECURITY_HEADERS, createStaticHandler } from './static-server'
 import { OPERATOR_COOKIE, attachWsBridge, type WsBridgeOptions } from './ws-bridge'
 
@@ -32,6 +34,8 @@ export interface HostServerOptions extends Omit<ServicesOptions, 'network' | 'op
   advertise?: (info: TableInfo | null) => void
   /** Called with the bound port before the table opens (the advert needs it). */
   onListening?: (port: number) => void
+  /** The adapter choice of this listener (`networkChoice(host)`; the advert reads it too). Default: a new one. */
+  choice?: NetworkChoice
 }
 
 export interface HostServer {
@@ -50,7 +54,6 @@ export interface HostServer {
 interface Listener {
   url: string
   port: number
-  joinUrls: string[]
   server: Server
   wss: WebSocketServer
   close(): Promise<void>
@@ -59,17 +62,47 @@ interface Listener {
 const JOIN_ROUTE = '#/join'
 
 /**
- * http://<each LAN IPv4>:port/#/join (then loopback) for a wildcard bind; the bound address otherwise. The
- * `#/join` opens the join screen (the renderer's router reads the hash), not the menu: these are join links.
+ * For a wildcard bind: the chosen adapter's http://IPv4:port/#/join first (the lobby's link and QR code use
+ * it), the other usable adapters' after it, then loopback; never a Docker/VPN/link-local address
+ * (interfaces.ts). The bound address otherwise. The `#/join` opens the join screen (the renderer's router
+ * reads the hash), not the menu: these are join links.
  */
-export function joinUrlsFor(host: string, port: number): string[] {
-  const urls: string[] = []
-  if (host === '0.0.0.0' || host === '::') {
-    for (const addrs of Object.values(networkInterfaces()))
-      for (const a of addrs ?? []) if (a.family === 'IPv4' && !a.internal) urls.push(`http://${a.address}:${port}/${JOIN_ROUTE}`)
-    urls.push(`http://127.0.0.1:${port}/${JOIN_ROUTE}`)
-  } else urls.push(`http://${host.includes(':') ? `[${host}]` : host}:${port}/${JOIN_ROUTE}`)
-  return urls
+export function joinUrlsFor(host: string, port: number, chosen?: LanInterface | null, usable: LanInterface[] = usableInterfaces()): string[] {
+  const url = (address: string) => `http://${address.includes(':') ? `[${address}]` : address}:${port}/${JOIN_ROUTE}`
+  if (!isWildcard(host)) return [url(host)]
+  const first = chosen ? [chosen.address] : []
+  return [...new Set([...first, ...usable.map((i) => i.address), '127.0.0.1'])].map(url)
+}
+
+/**
+ * Which adapter a listener bound to `host` is advertised on and linked to: fixed for a specific address
+ * (`--host ADDR`: that address's adapter), chosen per table for a wildcard bind (`host.open.interface`).
+ */
+export interface NetworkChoice {
+  /** Picks the adapter for the next table (`wanted`: an adapter name; default the best usable one). */
+  choose(wanted?: string): LanInterface | null
+  readonly chosen: LanInterface | null
+  /** `host.interfaces`. */
+  list(): HostInterfaces
+}
+
+/** `nics`: os.networkInterfaces (tests pass their own); read at every choice, adapters come and go. */
+export function networkChoice(host: string, nics: () => NicMap = networkInterfaces): NetworkChoice {
+  const fixed = !isWildcard(host)
+  let chosen = interfaceForListener(host, null, nics())
+  return {
+    choose(wanted) {
+      chosen = interfaceForListener(host, wanted, nics())
+      return chosen
+    },
+    get chosen() {
+      return chosen
+    },
+    list() {
+      const interfaces = fixed ? (chosen ? [chosen] : []) : usableInterfaces(nics())
+      return { interfaces, chosen: chosen?.name ?? null, fixed }
+    },
+  }
 }
 
 /** Serves `staticDir` and the GameApi of `services` on host:port. */
@@ -108,12 +141,11 @@ export async function listen(
     server.listen(options.port, options.host, () => resolveListen())
   })
   const { port } = server.address() as AddressInfo
-  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host
+  const shownHost = isWildcard(options.host) ? '127.0.0.1' : options.host
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`
   return {
     url,
     port,
-    joinUrls: joinUrlsFor(options.host, port),
     server,
     wss,
     close: () =>
@@ -129,14 +161,24 @@ export async function listen(
 export async function startHostServer(options: HostServerOptions): Promise<HostServer> {
   const operatorToken = options.operatorToken ?? randomBytes(18).toString('base64url')
   let listener: Listener | null = null
+  const choice = options.choice ?? networkChoice(options.host)
   const services = await createServices({
     ...options,
     operatorToken,
     network: {
-      open: async () => listener?.joinUrls ?? [],
+      open: async (o) => (listener ? joinUrlsFor(options.host, listener.port, choice.choose(o?.interface)) : []),
       close: async () => {}, // the headless host keeps listening between tables
       advertise: options.advertise,
+      interfaces: () => choice.list(),
     },
+    // The operator's "Can't see the table?" panel: this listener, and the advert unless --no-advert.
+    diagnose: () =>
+      diagnose({
+        platform: process.platform,
+        port: listener?.port ?? null,
+        listenHost: options.host,
+        advertisedTableId: options.advertise ? (services.table.host()?.tableId ?? null) : null,
+      }),
   })
   // Listen before the table opens (its advert needs the bound port), but hold every request until it is open:
   // players re-joining a resumed table at once must find it, not NO_TABLE.
@@ -178,19 +220,21 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
 export function lazyTableNetwork(
   getServices: () => Services,
   options: { port?: number; host?: string; staticDir: string; ws?: WsBridgeOptions; advertise?: TableNetwork['advertise'] },
-): TableNetwork {
+): TableNetwork & { chosenInterface(): LanInterface | null } {
   let current: Listener | null = null
+  const host = options.host ?? '0.0.0.0'
+  const choice = networkChoice(host)
   return {
-    open: async () => {
+    open: async (o) => {
       if (!current) {
-        const base = { host: options.host ?? '0.0.0.0', staticDir: options.staticDir, ws: options.ws }
+        const base = { host, staticDir: options.staticDir, ws: options.ws }
         try {
           current = await listen(getServices(), { ...base, port: options.port ?? 7310 })
         } catch {
           current = await listen(getServices(), { ...base, port: 0 })
         }
       }
-      return current.joinUrls
+      return joinUrlsFor(host, current.port, choice.choose(o?.interface))
     },
     close: async () => {
       const l = current
@@ -198,5 +242,8 @@ export function lazyTableNetwork(
       await l?.close()
     },
     advertise: options.advertise,
+    interfaces: () => choice.list(),
+    /** The adapter the open table is advertised on (the advert manager reads it). */
+    chosenInterface: () => choice.chosen,
   }
 }

@@ -44,10 +44,18 @@ export function createDispatcher(handlers: Handlers): Dispatch {
     // The handshake's version is checked before its shape: a client of another version may send other fields.
     if (name === 'table.join') {
       const protocol = (params as { protocol?: unknown } | null)?.protocol
-      if (protocol !== PROTOCOL_VERSION)
-        return fail('PROTOCOL_VERSION', `this host speaks table protocol ${PROTOCOL_VERSION}, not ${JSON.stringify(protocol)?.slice(0, 20)}`, {
-          protocol: PROTOCOL_VERSION,
-        })
+      if (protocol !== PROTOCOL_VERSION) {
+        const theirs = typeof protocol === 'number' ? protocol : null
+        const message =
+          protocol === undefined
+            ? `table.join needs "protocol": this host speaks table protocol ${PROTOCOL_VERSION}`
+            : theirs !== null && Number.isInteger(theirs) && theirs < PROTOCOL_VERSION
+              ? `this host speaks table protocol ${PROTOCOL_VERSION}, not ${theirs}: this app is older than the host's, update it to join`
+              : theirs !== null && Number.isInteger(theirs) && theirs > PROTOCOL_VERSION
+                ? `this host speaks table protocol ${PROTOCOL_VERSION}, not ${theirs}: the host's app is older, it must be updated`
+                : `this host speaks table protocol ${PROTOCOL_VERSION}, not ${JSON.stringify(protocol)?.slice(0, 20)}`
+        return fail('PROTOCOL_VERSION', message, { protocol: PROTOCOL_VERSION })
+      }
     }
     const parsed = requests[name].params.safeParse(params ?? {})
     if (!parsed.success) {

@@ -4,7 +4,7 @@
  * forward `events`; there is exactly one implementation of each request. The table requests live in
  * ./table.ts.
  */
-import { fail, ok } from '../../shared/api'
+import { fail, ok, type Diagnostics, type JoinLink } from '../../shared/api'
 import type { Updates } from '../updater'
 import { lockDataDir } from '../data-dir-lock'
 import { createBotRunner, type BotRunner } from '../session/bot-runner'
@@ -25,6 +25,12 @@ export interface ServicesOptions extends Omit<TableServiceOptions, 'events' | 's
   bots?: BotRunner
   /** The desktop app's updates (made after the services, so looked up when asked); none in the headless host. */
   updates?: () => Pick<Updates, 'status' | 'install'> | null
+  /** The desktop window's turn alert (src/main/attention.ts): answers whether it flashed / notified. */
+  attention?: (message: { title: string; body: string }) => boolean
+  /** The `phase10://join` link not yet handled (src/main/deep-links.ts), taken once. */
+  takeDeepLink?: () => JoinLink | null
+  /** "Can't see the table?" (src/main/net/diagnostics.ts), for this host's listener and advert. */
+  diagnose?: () => Promise<Diagnostics>
 }
 
 export interface Services {
@@ -62,6 +68,19 @@ export async function createServices(options: ServicesOptions): Promise<Services
       const r = updates.install()
       if (r.ok) return ok(null)
       return fail('WRONG_STATUS', r.reason === 'busy' ? 'leave the table first: an update never interrupts a game' : 'no update has been downloaded')
+    },
+    // The desktop window's own: a phone has its own browser alerts, and no deep links reach it through here.
+    'app.attention': (message, ctx) => {
+      if (ctx.transport !== 'ipc') return fail('FORBIDDEN', 'only the desktop app flashes its window')
+      return ok({ shown: settings.get().turnAlerts && (options.attention?.(message) ?? false) })
+    },
+    'app.deepLink': (_params, ctx) => {
+      if (ctx.transport !== 'ipc') return fail('FORBIDDEN', 'only the desktop app opens phase10:// links')
+      return ok(options.takeDeepLink?.() ?? null)
+    },
+    'net.diagnose': async () => {
+      if (!options.diagnose) return fail('INTERNAL', 'network diagnostics are not available here')
+      return ok(await options.diagnose())
     },
     'settings.get': () => ok(settings.get()),
     'settings.set': async (patch) => {

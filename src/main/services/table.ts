@@ -46,6 +46,7 @@ type TableHandlers = Pick<
   Handlers,
   | 'solo.start'
   | 'host.open'
+  | 'host.interfaces'
   | 'host.prove'
   | 'table.preview'
   | 'saves.list'
@@ -68,6 +69,7 @@ type TableHandlers = Pick<
   | 'lobby.setReady'
   | 'table.leave'
   | 'table.rematch'
+  | 'table.hint'
 >
 
 export interface TableService {
@@ -139,16 +141,21 @@ export function createTableService(o: TableServiceOptions): TableService {
     return host
   }
 
-  async function open(resume: string | undefined, tableName: string, rules: PartialRuleOptions | undefined): Promise<ApiResult<TableHost>> {
+  async function open(
+    resume: string | undefined,
+    tableName: string,
+    rules: PartialRuleOptions | undefined,
+    iface?: string,
+  ): Promise<ApiResult<TableHost>> {
     await endSession()
     if (resume !== undefined) {
       const loaded = await saves.load(resume)
       if (!loaded) return fail('NO_TABLE', `no readable save for table ${resume}`)
       // Listen first: the advert (adopt → tellInfo) needs the bound port.
-      if (loaded.save.mode === 'lan' && o.network) joinUrls = await o.network.open()
+      if (loaded.save.mode === 'lan' && o.network) joinUrls = await o.network.open({ interface: iface })
       return ok(adopt(TableHost.fromSave(loaded, hostOptions())))
     }
-    if (o.network) joinUrls = await o.network.open()
+    if (o.network) joinUrls = await o.network.open({ interface: iface })
     return ok(await makeHost('lan', tableName, rules))
   }
 
@@ -191,7 +198,7 @@ export function createTableService(o: TableServiceOptions): TableService {
     },
     'host.open': async (p, ctx) => {
       const playerName = p.name ?? o.settings.get().playerName
-      const opened = await open(p.resume, p.tableName ?? `${playerName}'s table`, p.rules)
+      const opened = await open(p.resume, p.tableName ?? `${playerName}'s table`, p.rules, p.interface)
       if (!opened.ok) return opened
       if (p.botDelayMs !== undefined) opened.value.setBotDelay(p.botDelayMs)
       return opened.value.attachHost(ctx.clientId, p.seat ? playerName : null)
@@ -201,6 +208,7 @@ export function createTableService(o: TableServiceOptions): TableService {
       return host ? ok(host.prove(p.challenge)) : fail('NO_TABLE', 'no table is hosted here')
     },
     'table.preview': () => ok(hostOf()?.preview() ?? null),
+    'host.interfaces': () => ok(o.network?.interfaces?.() ?? { interfaces: [], chosen: null, fixed: false }),
     'saves.list': async () => {
       await saves.flush() // a table just left may still be writing its last move
       const games: SavedGame[] = []
@@ -248,6 +256,7 @@ export function createTableService(o: TableServiceOptions): TableService {
         const r = h.setRules(p.rules, p.tableName)
         if (r.ok && p.botDelayMs !== undefined) h.setBotDelay(p.botDelayMs)
         if (r.ok && p.autoDealSeconds !== undefined) h.setAutoDeal(p.autoDealSeconds)
+        if (r.ok && p.hints !== undefined) h.setHints(p.hints)
         return r
       }),
     'lobby.dealNext': (_p, ctx) => lobbyOp(ctx, (h) => h.dealNext()),
@@ -280,6 +289,12 @@ export function createTableService(o: TableServiceOptions): TableService {
       if (remote) return remote.chat(p.text)
       const host = needHost()
       return host.ok ? host.value.chat(ctx.clientId, p.text) : host
+    },
+    'table.hint': (_p, ctx) => {
+      const remote = remoteFor(ctx)
+      if (remote) return remote.hint()
+      const host = needHost()
+      return host.ok ? host.value.hint(ctx.clientId) : host
     },
     'lobby.setReady': (p, ctx) => {
       const remote = remoteFor(ctx)

@@ -16,8 +16,9 @@ import type {
   TableSnapshot,
 } from '../../shared/api'
 import type { Action } from '../../shared/engine/actions'
+import type { Hint } from '../../shared/ai/explain'
 import type { z } from 'zod'
-import type { joinConnectParamsSchema } from '../../shared/api/table'
+import type { HostInterfaces, joinConnectParamsSchema } from '../../shared/api/table'
 
 export type JoinConnectParams = z.output<typeof joinConnectParamsSchema>
 
@@ -28,6 +29,7 @@ export interface RemoteSession {
   chat(text: string): Promise<ApiResult<ChatMessage>>
   setReady(ready: boolean): Promise<ApiResult<TableSnapshot>>
   rematch(): Promise<ApiResult<TableSnapshot>>
+  hint(): Promise<ApiResult<Hint | null>>
   /** Tells the host we leave (table.leave), then closes the connection. */
   leave(): Promise<ApiResult<null>>
   /** Closes the connection without leaving (app quit): the seat drops and can be reclaimed. */
@@ -50,8 +52,13 @@ export interface Discovery {
 }
 
 export interface TableNetwork {
-  /** Starts listening if needed; resolves with the join URLs (LAN addresses first). */
-  open(): Promise<string[]>
+  /**
+   * Starts listening if needed; resolves with the join URLs (the chosen adapter's first). `interface`: the
+   * adapter (a `host.interfaces` name) to advertise on and link to; default the best usable one.
+   */
+  open(options?: { interface?: string }): Promise<string[]>
+  /** `host.interfaces`: the adapters a table can be hosted on and the one in use. */
+  interfaces?(): HostInterfaces
   /** Stops listening (the Electron app after host.close); a no-op for the headless host. */
   close(): Promise<void>
   /** The hosted table's advert changed (`null`: no table): discovery updates its TXT record. */

@@ -5,10 +5,11 @@
  */
 import { PROTOCOL_VERSION, type GameApi } from '../../shared/api'
 import { SEAT_KEY } from './api/browser-api'
+import { joinLink } from './stores/join-link.svelte'
 import { prefs } from './stores/prefs.svelte'
 import { table } from './stores/table.svelte'
 
-export { prefs, table }
+export { joinLink, prefs, table }
 
 /**
  * A browser that had a seat at this host (reload, phone woke up): join again; the browser GameApi adds the

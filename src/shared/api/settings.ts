@@ -35,6 +35,8 @@ export const settingsSchema = z.object({
   botDelayMs: z.number().int().min(0).max(5000),
   /** Desktop app: look for a new release at start and download it in the background (src/main/updater.ts). */
   checkForUpdates: z.boolean(),
+  /** Your turn while the window is in the background: flash it and show a system notification (issue #17). */
+  turnAlerts: z.boolean(),
   /** Named custom phase lists, newest last; names are unique (compared ignoring case). */
   savedPhaseLists: z
     .array(savedPhaseListSchema)
@@ -54,5 +56,6 @@ export const DEFAULT_SETTINGS: Settings = {
   animationSpeed: 'normal',
   botDelayMs: 700,
   checkForUpdates: true,
+  turnAlerts: true,
   savedPhaseLists: [],
 }

@@ -85,4 +85,49 @@ describe('Settings screen', () => {
     await waitFor(() => expect(api.calls.some((c) => c.name === 'app.info')).toBe(true))
     expect(screen.queryByLabelText('Check for updates when the app starts')).toBeNull()
   })
+
+  it('turns the turn alerts off (on by default)', async () => {
+    const api = createFakeGameApi()
+    render(Settings, { props: { api, onBack: () => {} } })
+    const box = await screen.findByLabelText('Tell me when it is my turn while I am in another window')
+    expect(box).toBeChecked()
+    await fireEvent.click(box)
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.settings.turnAlerts).toBe(false))
+  })
+
+  it('in a browser, asks for notification permission from a click, and says when it is blocked', async () => {
+    let permission: NotificationPermission = 'default'
+    const requestPermission = vi.fn(async () => (permission = 'denied'))
+    vi.stubGlobal('Notification', {
+      get permission() {
+        return permission
+      },
+      requestPermission,
+    })
+    try {
+      const api = createFakeGameApi()
+      api.transport = 'websocket'
+      render(Settings, { props: { api, onBack: () => {} } })
+      const allow = await screen.findByRole('button', { name: 'Allow notifications in this browser' })
+      expect(requestPermission).not.toHaveBeenCalled() // never without the player's click
+      await fireEvent.click(allow)
+      expect(requestPermission).toHaveBeenCalledTimes(1)
+      expect(await screen.findByText(/blocks notifications from this page/)).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: 'Allow notifications in this browser' })).toBeNull()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('offers no browser permission button in the desktop app (main notifies there)', async () => {
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn() })
+    try {
+      render(Settings, { props: { api: createFakeGameApi(), onBack: () => {} } })
+      await screen.findByLabelText('Check for updates when the app starts')
+      expect(screen.queryByRole('button', { name: 'Allow notifications in this browser' })).toBeNull()
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
 })

@@ -5,6 +5,7 @@
  */
 import type {
   ApiError,
+  ApiResult,
   ChatMessage,
   GameApi,
   ParamsOf,
@@ -16,6 +17,7 @@ import type {
 import type { Action } from '../../../shared/engine/actions'
 import type { GameView } from '../../../shared/engine/views'
 import { playSound, type SoundName } from '../lib/sound'
+import { alertTurn, becameMyTurn } from '../lib/turn-alert'
 import { describeEvent, friendlyError } from '../lib/words'
 import { prefs } from './prefs.svelte'
 
@@ -135,9 +137,10 @@ export class TableStore {
         [{ type: 'handDealt', handNumber: 1, dealer: fresh.dealer, upcard: fresh.discard[0] ?? null, seats: fresh.players.filter((p) => p.inHand).map((p) => p.seat) }],
         false,
       )
-    const v = this.view
-    if (v && v.seat !== null && v.turn === v.seat && (before?.turn !== v.seat || before.handNumber !== v.handNumber) && v.stage !== 'handOver')
+    if (becameMyTurn(before, this.view)) {
       playSound('yourTurn', prefs.current.sound)
+      if (prefs.current.turnAlerts) alertTurn(this.api, { title: 'Your turn in Phase 10', body: `${snap.name}: it is your turn.` })
+    }
   }
 
   receiveEvents(version: number, events: TableGameEvent[]): void {
@@ -210,7 +213,13 @@ export class TableStore {
     }
   }
 
-  fail(error: ApiError | { code: string; message: string }): void {
+  /** A request whose answer the caller shows itself: no toast, and `busy` stays as it is (the network check). */
+  ask<N extends RequestName>(name: N, params: ParamsOf<N>): Promise<ApiResult<ResultOf<N>>> {
+    if (!this.api) return Promise.resolve({ ok: false, error: { code: 'DISCONNECTED', message: 'not connected yet' } })
+    return this.api.invoke(name, params)
+  }
+
+    fail(error: ApiError | { code: string; message: string }): void {
     this.toast(friendlyError(error), 'error')
     playSound('error', prefs.current.sound)
   }
