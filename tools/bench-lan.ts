@@ -10,7 +10,14 @@
  * version check, engine.apply, the autosave queueing and pushing events + a snapshot to all 6 seats.
  * Finished games are restarted (table.rematch). Two runs: 1 table, then `--tables`. Bounded: each run stops
  * after `--seconds`, the whole bench after a hard deadline, and the host process is always killed.
- * Targets: p99 ≤ 10 ms (1 table), ≤ 50 ms (50 tables), host RSS ≤ 300 MB.
+ *
+ * Each run is measured twice, back to back: against the real host, then against its FLOOR — a raw `ws`
+ * server (this file with `--floor BYTES`) that does no work at all but sends the same traffic: per action
+ * one frame of the host's measured size to each of the table's 6 clients and the actor's response. The
+ * same clients, think time and machine; every figure is printed beside the floor's and as a ratio.
+ * Targets (issue #18): throughput keeps up with the offered load (≥ 90 % of the floor's actions/s at the
+ * same think time); at 50 tables p99 ≤ 2× and host CPU per action ≤ 2× the floor's; at 1 table p99 ≤ 1.5×;
+ * median bytes per client per action ≤ 600; host RSS ≤ 300 MB. `--json` prints one JSON object instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -19,7 +26,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import WebSocket from 'ws'
+import WebSocket, { WebSocketServer } from 'ws'
 import { PROTOCOL_VERSION, WS_PATH, type TableSnapshot } from '../src/shared/api'
 import { createRpcChannel, openSocket, type RpcChannel, type WebSocketCtor } from '../src/shared/api/ws-client'
 import type { Action } from '../src/shared/engine/actions'
@@ -32,6 +39,8 @@ const { values } = parseArgs({
     tables: { type: 'string', default: '50' },
     'think-ms': { type: 'string', default: '20' },
     'warmup-s': { type: 'string', default: '1.5' },
+    floor: { type: 'string' },
+    json: { type: 'boolean', default: false },
   },
 })
 
@@ -77,6 +86,64 @@ async function serve(n: number): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The floor: N raw ws servers that only answer and send the host's traffic shape, doing no work.
+
+async function serveFloor(n: number, frameBytes: number): Promise<void> {
+  const servers: WebSocketServer[] = []
+  const tables: Array<{ port: number; operatorToken: string }> = []
+  for (let i = 0; i < n; i++) {
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', path: WS_PATH })
+    await new Promise((r) => wss.once('listening', r))
+    const sockets: WebSocket[] = []
+    let version = 0
+    let turn = 0
+    // One frame per client per action, of the host's measured size: {"type":"event","event":"floor.turn","payload":{...,"pad":"…"}}.
+    const frame = () => {
+      const head = `{"type":"event","event":"floor.turn","payload":{"turn":${turn},"version":${version},"pad":"`
+      return head + 'x'.repeat(Math.max(0, frameBytes - head.length - 4)) + '"}}'
+    }
+    const broadcast = () => {
+      const text = frame()
+      for (const s of sockets) s.send(text)
+    }
+    wss.on('connection', (ws) => {
+      ws.on('message', (data) => {
+        const f = JSON.parse(String(data)) as { id: number; name: string; params: { version?: number } }
+        const reply = (value: unknown) => ws.send(JSON.stringify({ type: 'response', id: f.id, result: { ok: true, value } }))
+        if (f.name === 'table.join') {
+          sockets.push(ws)
+          reply({ token: 't', snapshot: { seat: sockets.length - 1 } })
+        } else if (f.name === 'lobby.start') {
+          broadcast()
+          reply(null)
+        } else if (f.name === 'table.act') {
+          version++
+          turn = (turn + 1) % sockets.length
+          broadcast()
+          reply({ version })
+        } else reply(null)
+      })
+    })
+    servers.push(wss)
+    tables.push({ port: (wss.address() as { port: number }).port, operatorToken: '' })
+  }
+  const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`)
+  out({ ready: true, tables })
+  const quit = () => {
+    for (const w of servers) w.close()
+    process.exit(0)
+  }
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.trim() === 'rss') {
+      const cpu = process.cpuUsage()
+      out({ rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 })
+    } else if (line.trim() === 'quit') quit()
+  })
+  process.stdin.on('end', quit)
+  setTimeout(quit, 10 * 60_000).unref()
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Clients.
 
 interface HostProc {
@@ -87,12 +154,13 @@ interface HostProc {
   quit(): Promise<void>
 }
 
-async function startHostProcess(n: number): Promise<HostProc> {
+async function startHostProcess(n: number, floorBytes: number | null): Promise<HostProc> {
   const self = fileURLToPath(import.meta.url)
   const loader = pathToFileURL(join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules/tsx/dist/esm/index.mjs')).href
   // BENCH_LAN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the host process.
   const extra = (process.env.BENCH_LAN_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const proc = spawn(process.execPath, [...extra, '--import', loader, self, '--serve', String(n)], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const mode = floorBytes === null ? [] : ['--floor', String(floorBytes)]
+  const proc = spawn(process.execPath, [...extra, '--import', loader, self, '--serve', String(n), ...mode], { stdio: ['pipe', 'pipe', 'inherit'] })
   const lines = createInterface({ input: proc.stdout! })
   const waiters: Array<(o: Record<string, unknown>) => void> = []
   lines.on('line', (l) => {
@@ -129,6 +197,12 @@ interface Seat {
   snapshot: TableSnapshot | null
   busy: boolean
   operator: boolean
+  /** Floor mode: this client's seat and whose turn the floor says it is, at which version. */
+  seat: number
+  floorTurn: { turn: number; version: number } | null
+  /** What this client received while the run was measured. */
+  bytes: number
+  frames: number
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -149,57 +223,91 @@ function moveFor(s: TableSnapshot): Action | null {
   return legalActions(view as unknown as GameView)[0] ?? null
 }
 
-async function runTables(count: number, seconds: number, thinkMs: number, warmupS: number) {
-  const host = await startHostProcess(count)
+interface RunResult {
+  cpuPerAct: number
+  rtts: number[]
+  errors: Map<string, number>
+  rssMax: number
+  elapsed: number
+  /** Median over clients of bytes received per action of their table. */
+  bytesPerClientAct: number
+  framesPerClientAct: number
+}
+
+/** One run: `count` tables × 6 clients against the real host, or (`floorBytes`) against the floor. */
+async function runTables(count: number, seconds: number, thinkMs: number, warmupS: number, floorBytes: number | null): Promise<RunResult> {
+  const host = await startHostProcess(count, floorBytes)
+  const floor = floorBytes !== null
   const rtts: number[] = []
   let measureFrom = Infinity
-  let snapshotBytes = 0
-  let snapshotCount = 0
   let acceptedActs = 0
+  const tableActs: number[] = []
   const errors = new Map<string, number>()
   let rssMax = await host.rss()
   let stopped = false
   const seats: Seat[][] = []
   try {
-    for (const t of host.tables) {
+    for (const [ti, t] of host.tables.entries()) {
       const table: Seat[] = []
+      tableActs.push(0)
       for (let i = 0; i < 6; i++) {
         const ws = await openSocket(`ws://127.0.0.1:${t.port}${WS_PATH}`, WebSocket as unknown as WebSocketCtor, 5000)
         if (!ws) throw new Error(`cannot connect to port ${t.port}`)
-        const seat: Seat = { channel: createRpcChannel(ws), snapshot: null, busy: false, operator: i === 0 }
+        const seat: Seat = { channel: createRpcChannel(ws), snapshot: null, busy: false, operator: i === 0, seat: i, floorTurn: null, bytes: 0, frames: 0 }
+        const read = ws.onmessage!
+        ws.onmessage = (ev) => {
+          if (performance.now() >= measureFrom && !stopped) {
+            seat.bytes += String(ev.data).length
+            seat.frames++
+          }
+          read(ev)
+        }
         seat.channel.onEvent((event, payload) => {
           if (event === 'table.snapshot') {
             seat.snapshot = payload as TableSnapshot | null
-            if (++snapshotCount % 20 === 0) snapshotBytes += JSON.stringify(payload).length * 20
-            void step(seat, table)
+            void step(seat, table, ti)
+          } else if (event === 'floor.turn') {
+            seat.floorTurn = payload as Seat['floorTurn']
+            void step(seat, table, ti)
           }
         })
-        if (seat.operator) await seat.channel.invoke('host.claim', { token: t.operatorToken })
+        if (seat.operator && !floor) await seat.channel.invoke('host.claim', { token: t.operatorToken })
         const j = await seat.channel.invoke('table.join', { protocol: PROTOCOL_VERSION, name: `P${i}` })
         if (!j.ok) throw new Error(`join: ${j.error.message}`)
-        seat.snapshot = (j.value as { snapshot: TableSnapshot }).snapshot
+        if (!floor) seat.snapshot = (j.value as { snapshot: TableSnapshot }).snapshot
         table.push(seat)
       }
       for (const s of table.slice(1)) await s.channel.invoke('lobby.setReady', { ready: true })
       seats.push(table)
     }
 
-    async function step(seat: Seat, table: Seat[]): Promise<void> {
-      if (stopped || seat.busy || !seat.snapshot) return
-      const snap = seat.snapshot
-      if (snap.status === 'over') {
-        if (seat.operator) {
-          seat.busy = true
-          await seat.channel.invoke('table.rematch', {})
-          seat.busy = false
+    async function step(seat: Seat, table: Seat[], ti: number): Promise<void> {
+      if (stopped || seat.busy) return
+      let version: number
+      let action: Action | null
+      const turnBefore = seat.floorTurn
+      if (floor) {
+        if (!turnBefore || turnBefore.turn !== seat.seat) return
+        version = turnBefore.version
+        action = { type: 'draw', from: 'deck' }
+      } else {
+        const snap = seat.snapshot
+        if (!snap) return
+        if (snap.status === 'over') {
+          if (seat.operator) {
+            seat.busy = true
+            await seat.channel.invoke('table.rematch', {})
+            seat.busy = false
+          }
+          return
         }
-        return
+        action = moveFor(snap)
+        version = snap.version
       }
-      const action = moveFor(snap)
       if (!action) return
       seat.busy = true
       if (thinkMs > 0) await sleep(thinkMs)
-      const version = seat.snapshot?.version ?? snap.version
+      if (!floor) version = seat.snapshot?.version ?? version
       const t0 = performance.now()
       const r = await seat.channel.invoke('table.act', { version, action })
       const dt = performance.now() - t0
@@ -207,14 +315,16 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       if (stopped) return
       if (r.ok) {
         acceptedActs++
-        if (t0 >= measureFrom) rtts.push(dt)
-      }
-      else {
+        if (t0 >= measureFrom) {
+          rtts.push(dt)
+          tableActs[ti]++
+        }
+      } else {
         const key = r.error.code === 'RULES' ? `RULES ${r.error.detail?.engineCode}` : r.error.code
         errors.set(key, (errors.get(key) ?? 0) + 1)
       }
       // the next snapshot may have arrived while we were waiting
-      if (seat.snapshot && seat.snapshot.version !== snap.version) void step(seat, table)
+      if (floor ? seat.floorTurn !== turnBefore : seat.snapshot && seat.snapshot.version !== version) void step(seat, table, ti)
     }
 
     for (const table of seats) {
@@ -232,11 +342,20 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       await sleep(500)
       rssMax = Math.max(rssMax, await host.rss())
     }
-    const cpuPerAct = (await host.cpuMs() - cpuFrom) / Math.max(1, acceptedActs - actsFrom)
+    const cpuPerAct = ((await host.cpuMs()) - cpuFrom) / Math.max(1, acceptedActs - actsFrom)
     stopped = true
     const elapsed = (performance.now() - started) / 1000
+    const perClient = seats.flatMap((table, ti) => table.map((s) => ({ bytes: s.bytes / Math.max(1, tableActs[ti]), frames: s.frames / Math.max(1, tableActs[ti]) })))
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
     return {
-      cpuPerAct, rtts, errors, rssMax, elapsed, avgSnapshotBytes: snapshotCount ? snapshotBytes / snapshotCount : 0 }
+      cpuPerAct,
+      rtts,
+      errors,
+      rssMax,
+      elapsed,
+      bytesPerClientAct: median(perClient.map((c) => c.bytes)),
+      framesPerClientAct: median(perClient.map((c) => c.frames)),
+    }
   } finally {
     stopped = true
     for (const table of seats) for (const s of table) s.channel.close()
@@ -249,42 +368,93 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
+interface Figures {
+  tables: number
+  acts: number
+  actsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+  cpuMsPerAct: number
+  bytesPerClientAct: number
+  framesPerClientAct: number
+  rssMb: number
+  refusals: Record<string, number>
+}
+
+function figures(tables: number, r: RunResult): Figures {
+  const sorted = [...r.rtts].sort((a, b) => a - b)
+  return {
+    tables,
+    acts: sorted.length,
+    actsPerSecond: sorted.length / r.elapsed,
+    p50Ms: pct(sorted, 50),
+    p99Ms: pct(sorted, 99),
+    maxMs: sorted.at(-1) ?? NaN,
+    cpuMsPerAct: r.cpuPerAct,
+    bytesPerClientAct: r.bytesPerClientAct,
+    framesPerClientAct: r.framesPerClientAct,
+    rssMb: r.rssMax / 1024 / 1024,
+    refusals: Object.fromEntries(r.errors),
+  }
+}
+
 async function main(): Promise<void> {
   const seconds = Math.min(60, Math.max(1, Number(values.seconds)))
   const many = Math.min(100, Math.max(1, Number(values.tables)))
   const thinkMs = Math.max(0, Number(values['think-ms']))
   const warmupS = Math.min(10, Math.max(0, Number(values['warmup-s'])))
+  const json = values.json
+  const log = (line: string) => {
+    if (!json) console.log(line)
+  }
   const hardStop = setTimeout(() => {
     console.error('bench:lan: hard deadline reached, giving up')
     process.exit(1)
-  }, ((seconds + warmupS) * 2 + 120) * 1000)
+  }, ((seconds + warmupS) * 4 + 240) * 1000)
   hardStop.unref()
-  console.log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs} ms per action`)
+  log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs} ms per action; each run against the host, then against its floor (a raw ws server sending the same traffic, no work)`)
   const load = () => loadavg()[0].toFixed(1)
   const cores = cpus().length
-  console.log(`machine: ${cores} CPU(s), load average ${load()} before the runs${loadavg()[0] > cores ? ' — BUSY: other processes compete for the CPU, latencies are inflated' : ''}`)
-  let failed = false
-  for (const [count, target] of [
-    [1, 10],
-    [many, 50],
-  ] as const) {
-    const r = await runTables(count, seconds, thinkMs, warmupS)
-    const sorted = [...r.rtts].sort((a, b) => a - b)
-    const p50 = pct(sorted, 50)
-    const p99 = pct(sorted, 99)
-    const rssMb = r.rssMax / 1024 / 1024
-    const errs = [...r.errors].map(([k, v]) => `${k}×${v}`).join(' ') || 'none'
-    const pass = p99 <= target && rssMb <= 300
-    failed ||= !pass
-    console.log(
-      `${String(count).padStart(3)} table(s) × 6 clients: ${sorted.length} acts (${(sorted.length / r.elapsed).toFixed(0)}/s)  ` +
-        `p50 ${p50.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms  max ${sorted.at(-1)?.toFixed(2)} ms  (target p99 ≤ ${target} ms)  ` +
-        `host CPU ${r.cpuPerAct.toFixed(2)} ms/act  host RSS max ${rssMb.toFixed(0)} MB (≤ 300)  snapshot ~${(r.avgSnapshotBytes / 1024).toFixed(1)} KiB  refusals: ${errs}  ${pass ? 'OK' : 'OVER TARGET'}`,
+  const loadBefore = loadavg()[0]
+  log(`machine: ${cores} CPU(s), load average ${load()} before the runs${loadBefore > cores ? ' — BUSY: other processes compete for the CPU, latencies are inflated' : ''}`)
+  const runs: Array<{ tables: number; host: Figures; floor: Figures; ratios: Record<string, number>; targets: Record<string, boolean> }> = []
+  const f2 = (x: number) => x.toFixed(2)
+  for (const count of [1, many]) {
+    const host = figures(count, await runTables(count, seconds, thinkMs, warmupS, null))
+    // The floor sends each client, per action, one frame as large as the host's average frame.
+    const frameBytes = Math.max(64, Math.round(host.bytesPerClientAct / Math.max(1, host.framesPerClientAct)))
+    const floor = figures(count, await runTables(count, seconds, thinkMs, warmupS, frameBytes))
+    const ratios = {
+      actsPerSecond: host.actsPerSecond / floor.actsPerSecond,
+      p99: host.p99Ms / floor.p99Ms,
+      cpuPerAct: host.cpuMsPerAct / floor.cpuMsPerAct,
+    }
+    const p99Limit = count === 1 ? 1.5 : 2
+    const targets = {
+      keepsUp: ratios.actsPerSecond >= 0.9,
+      p99: ratios.p99 <= p99Limit,
+      ...(count > 1 ? { cpuPerAct: ratios.cpuPerAct <= 2 } : {}),
+      bytes: host.bytesPerClientAct <= 600,
+      rss: host.rssMb <= 300,
+    }
+    runs.push({ tables: count, host, floor, ratios, targets })
+    const row = (name: string, f: Figures) =>
+      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB`
+    log(`${count} table(s) × 6 clients:`)
+    log(row('host', host))
+    log(row('floor', floor))
+    const errs = Object.entries(host.refusals).map(([k, v]) => `${k}×${v}`).join(' ') || 'none'
+    log(
+      `  ratio host/floor: throughput ${f2(ratios.actsPerSecond)} (≥ 0.9), p99 ${f2(ratios.p99)} (≤ ${p99Limit}), CPU per act ${f2(ratios.cpuPerAct)}${count > 1 ? ' (≤ 2)' : ''}; bytes per client per act ${host.bytesPerClientAct.toFixed(0)} (≤ 600); refusals: ${errs}  ${Object.values(targets).every(Boolean) ? 'OK' : 'OVER TARGET: ' + Object.entries(targets).filter(([, v]) => !v).map(([k]) => k).join(', ')}`,
     )
   }
-  console.log(`load average after: ${load()}`)
-  process.exit(failed ? 1 : 0)
+  const passed = runs.every((r) => Object.values(r.targets).every(Boolean))
+  if (json) console.log(JSON.stringify({ cores, loadBefore, loadAfter: loadavg()[0], seconds, thinkMs, runs, passed }, null, 2))
+  log(`load average after: ${load()}`)
+  process.exit(passed ? 0 : 1)
 }
 
-if (values.serve !== undefined) await serve(Math.max(1, Number(values.serve)))
+if (values.serve !== undefined && values.floor !== undefined) await serveFloor(Math.max(1, Number(values.serve)), Math.max(64, Number(values.floor)))
+else if (values.serve !== undefined) await serve(Math.max(1, Number(values.serve)))
 else await main()

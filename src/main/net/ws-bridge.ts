@@ -7,7 +7,8 @@
  * - a frame that is not JSON, binary, or not a request frame answers BAD_REQUEST with its `id`, or with
  *   id -1 when it has none; it never reaches a handler;
  * - a token bucket per connection (default 30 frames/s, burst 60): over it, RATE_LIMITED; a connection
- *   that keeps going (`abuseLimit` refused frames in a row) is closed (1008);
+ *   that keeps going (`abuseLimit` refused frames within 10 s) is closed (1008) once the requests it had
+ *   already sent are answered; every answer, refusals included, goes out in the order the frames came;
  * - ping every `heartbeatMs`; a peer that has not answered (pong or any frame) by the next ping is
  *   terminated, and its seat drops (pause + grace) like any closed socket;
  * - Host must name this machine (DNS rebinding) and Origin must match Host for browsers (cross-site
@@ -16,14 +17,17 @@
  *   connections that have not joined a table yet are a pool of their own whose oldest is closed (1013) when a
  *   new one needs the room — idle sockets can never lock players out; a client that does not read (its
  *   `bufferedAmount` above the limit) is dropped, and its seat is handled like any dropped seat.
+ * - table events and snapshots go out as `table.update` deltas (src/main/net/snapshot-stream.ts); the
+ *   bridge itself answers `table.resync` (the connection's last snapshot, whole).
  * Each connection is client `ws:<n>`; it is the host operator if its upgrade carried the operator cookie
  * (`p10op`, set by the headless host's `?op=TOKEN` page) or after `host.claim`.
  */
 import type { IncomingMessage, Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { WS_PATH, fail, wsClientFrameSchema, type WsServerFrame } from '../../shared/api'
+import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type WsServerFrame } from '../../shared/api'
 import type { RequestContext, Services } from '../services'
 import { isAllowedHost } from './host-allowlist'
+import { SnapshotStream } from './snapshot-stream'
 
 /** 64 KiB is far above any GameApi request; larger frames are a bug or an attack. */
 export const MAX_FRAME_BYTES = 64 * 1024
@@ -91,6 +95,11 @@ type BridgeServices = Pick<Services, 'dispatch' | 'events'> & { table?: Pick<Ser
 
 let connectionCounter = 0
 
+/** Rate-limited frames are counted over this window: `abuseLimit` of them in it close the connection. */
+const ABUSE_WINDOW_MS = 10_000
+/** A request the bridge answers itself (protocol 2): send this connection's last snapshot whole. */
+const RESYNC = 'table.resync'
+
 export function attachWsBridge(server: Server, services: BridgeServices, options: WsBridgeOptions = {}): WebSocketServer {
   const rate = options.ratePerSecond ?? 30
   const burst = options.burst ?? 60
@@ -141,6 +150,11 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
     } else text = JSON.stringify(frame)
     socket.send(text)
   }
+  const sendText = (socket: WebSocket, text: string) => {
+    if (socket.readyState !== socket.OPEN) return
+    if (socket.bufferedAmount > limits.maxBufferedBytes) return socket.terminate()
+    socket.send(text)
+  }
   const alive = new WeakMap<WebSocket, boolean>()
 
   const heartbeat = setInterval(() => {
@@ -180,15 +194,32 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
       }
       unjoined.set(socket, true)
     }
-    const unsubscribe = services.events.subscribe((e) => send(socket, { type: 'event', event: e.event, payload: e.payload }), {
+    // Table events and snapshots become one `table.update` per change (protocol 2, shared/api/deltas.ts).
+    const stream = new SnapshotStream(
+      (frame) => send(socket, frame),
+      (text) => sendText(socket, text),
+    )
+    const unsubscribe = services.events.subscribe((e) => stream.push(e.event, e.payload), {
       id: ctx.clientId,
       isOperator: () => ctx.operator,
     })
+    /** A request's events precede its answer: whatever the stream holds goes first. */
+    const respond = (id: number, result: ApiResult<unknown>) => {
+      stream.flush()
+      send(socket, { type: 'response', id, result })
+    }
     let tokens = burst
     let last = Date.now()
-    let refusedInARow = 0
-    // Requests of one connection run one at a time, in order (a client's act never overtakes its join).
+    /** Refused (rate-limited) frames in the current window: a flood is closed even if it trickles tokens. */
+    let refused = 0
+    let refusedSince = Date.now()
+    let closing = false
+    // Requests of one connection run one at a time, in order (a client's act never overtakes its join), and
+    // so are the answers to frames refused at once (malformed, rate-limited): no answer overtakes another.
     let queue: Promise<unknown> = ready
+    const later = (answer: () => void) => {
+      queue = queue.then(answer)
+    }
 
     socket.on('message', (data, isBinary) => {
       alive.set(socket, true)
@@ -201,18 +232,26 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
       } catch {
         json = undefined
       }
+      if (closing) return
       const rawId = (json as { id?: unknown } | null | undefined)?.id
-      const replyId = typeof rawId === 'number' && Number.isSafeInteger(rawId) ? rawId : -1
+      // Any finite numeric id is echoed as sent (1.5, 1e300), so a client can match even a refusal to its frame.
+      const replyId = typeof rawId === 'number' && Number.isFinite(rawId) ? rawId : -1
       if (tokens < 1) {
-        if (++refusedInARow >= abuseLimit) socket.close(1008, 'rate limit')
-        else send(socket, { type: 'response', id: replyId, result: fail('RATE_LIMITED', 'too many messages', { retryAfterMs: Math.ceil(1000 / rate) }) })
+        if (now - refusedSince > ABUSE_WINDOW_MS) {
+          refused = 0
+          refusedSince = now
+        }
+        if (++refused >= abuseLimit) {
+          // Requests already accepted are answered first; then the connection closes.
+          closing = true
+          later(() => socket.close(1008, 'rate limit'))
+        } else later(() => respond(replyId, fail('RATE_LIMITED', 'too many messages', { retryAfterMs: Math.ceil(1000 / rate) })))
         return
       }
       tokens -= 1
-      refusedInARow = 0
       const frame = wsClientFrameSchema.safeParse(json)
       if (!frame.success) {
-        send(socket, { type: 'response', id: replyId, result: fail('BAD_REQUEST', isBinary ? 'binary frames are not accepted' : 'malformed request frame') })
+        later(() => respond(replyId, fail('BAD_REQUEST', isBinary ? 'binary frames are not accepted' : 'malformed request frame')))
         return
       }
       const { id, name, params } = frame.data
@@ -221,16 +260,22 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
       if (newSeat) {
         const wait = seatWait(address, now)
         if (wait > 0) {
-          send(socket, { type: 'response', id, result: fail('RATE_LIMITED', 'too many new seats from this address: wait a little', { retryAfterMs: wait }) })
+          later(() => respond(id, fail('RATE_LIMITED', 'too many new seats from this address: wait a little', { retryAfterMs: wait })))
           return
         }
       }
       queue = queue.then(async () => {
+        if (name === RESYNC) {
+          // The connection's own stream, not the table: the last snapshot again, whole (revision 0).
+          stream.resync()
+          respond(id, { ok: true, value: null })
+          return
+        }
         const result = await services.dispatch(name, params, ctx)
         // At a table (or the operator): out of the pool that makes room for newcomers.
         if (result.ok && (name === 'table.join' || name === 'host.claim')) unjoined.delete(socket)
         if (newSeat && result.ok && (result.value as { token?: unknown }).token) seatTimes.set(address, [...(seatTimes.get(address) ?? []), Date.now()])
-        send(socket, { type: 'response', id, result })
+        respond(id, result)
       })
     })
     socket.on('error', () => socket.terminate())
@@ -240,6 +285,7 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
       if (left > 0) perAddress.set(address, left)
       else perAddress.delete(address)
       unsubscribe()
+      stream.close()
       services.table?.clientGone(ctx.clientId)
     })
   })

@@ -6,7 +6,8 @@
  * No I/O of its own, no zod beyond the frame schema, no Node or DOM types.
  */
 import { WS_PATH } from './channels'
-import { wsServerFrameSchema, type ApiResult, type GameApi, type WsClientFrame } from './index'
+import { SnapshotReader } from './deltas'
+import { wsServerFrameSchema, type ApiResult, type GameApi, type TableSnapshot, type WsClientFrame } from './index'
 
 /** The subset of the WHATWG WebSocket used here; Node passes `ws`'s class. */
 export interface WebSocketLike {
@@ -87,6 +88,19 @@ export function createRpcChannel(ws: WebSocketLike): RpcChannel {
   const pending = new Map<number, (result: ApiResult<unknown>) => void>()
   const eventListeners = new Set<(event: string, payload: unknown) => void>()
   const closeListeners = new Set<() => void>()
+  const emit = (event: string, payload: unknown) => {
+    for (const listener of [...eventListeners]) listener(event, payload)
+  }
+  // Protocol 2's deltas (shared/api/deltas.ts): users of the channel see what protocol 1 sent.
+  // The patched snapshot is checked for shape only: where the host is not trusted (a joining desktop's main
+  // process) every snapshot is validated by its event schema anyway (remote-table.ts), and a browser runs
+  // the very code its host served. A full zod pass here would double each update's client cost.
+  const reader = new SnapshotReader((s): s is TableSnapshot => typeof s === 'object' && s !== null && 'version' in s && 'seats' in s)
+  const onTableFrame = (event: string, payload: unknown) => {
+    const { deliver, resync } = reader.read(event, payload)
+    if (resync) void channel.invoke('table.resync', {})
+    for (const e of deliver) emit(e.event, e.payload)
+  }
 
   ws.onmessage = (ev) => {
     let json: unknown
@@ -101,9 +115,7 @@ export function createRpcChannel(ws: WebSocketLike): RpcChannel {
       const done = pending.get(frame.data.id)
       pending.delete(frame.data.id)
       done?.(frame.data.result as ApiResult<unknown>)
-    } else {
-      for (const listener of [...eventListeners]) listener(frame.data.event, frame.data.payload)
-    }
+    } else onTableFrame(frame.data.event, frame.data.payload)
   }
   ws.onerror = () => {}
   ws.onclose = () => {
@@ -115,7 +127,7 @@ export function createRpcChannel(ws: WebSocketLike): RpcChannel {
     closeListeners.clear()
   }
 
-  return {
+  const channel: RpcChannel = {
     get isOpen() {
       return open
     },
@@ -160,6 +172,7 @@ export function createRpcChannel(ws: WebSocketLike): RpcChannel {
       }
     },
   }
+  return channel
 }
 
 export interface WsGameApi extends GameApi {

@@ -11,9 +11,11 @@ import { decide } from '../../../src/shared/ai'
 import {
   PROTOCOL_VERSION,
   WS_PATH,
+  tableSnapshotSchema,
   type ApiResult,
   type TableSnapshot,
 } from '../../../src/shared/api'
+import { applyUpdate, tableUpdateSchema } from '../../../src/shared/api/deltas'
 import type { Action } from '../../../src/shared/engine/actions'
 import type { GameState } from '../../../src/shared/engine/state'
 import { startHostServer, type HostServer, type HostServerOptions } from '../../../src/main/net/host-server'
@@ -67,8 +69,18 @@ export async function startTestHost(opts: Partial<HostServerOptions> & { dataDir
     const log: SentFrame[] = []
     sent.push(log)
     const original = socket.send.bind(socket) as (data: unknown, ...rest: unknown[]) => void
+    // Each update is also logged as the whole snapshot it makes (so the secrecy check sees every view).
+    let held: TableSnapshot | null = null
     ;(socket as unknown as { send: (data: unknown, ...rest: unknown[]) => void }).send = (data, ...rest) => {
-      log.push({ text: String(data), state: state() })
+      const text = String(data)
+      log.push({ text, state: state() })
+      const frame = JSON.parse(text) as Frame
+      if (frame.type === 'event' && frame.event === 'table.snapshot') held = frame.payload as TableSnapshot | null
+      if (frame.type === 'event' && frame.event === 'table.update' && held) {
+        const r = applyUpdate(held, tableUpdateSchema.parse(frame.payload), (x): x is TableSnapshot => tableSnapshotSchema.safeParse(x).success)
+        held = r.ok ? r.snapshot : null
+        if (r.ok) log.push({ text: JSON.stringify({ type: 'event', event: 'table.snapshot', payload: r.snapshot }), state: state() })
+      }
       original(data, ...rest)
     }
   })
@@ -90,8 +102,13 @@ type Frame = { type: 'response'; id: number; result: ApiResult<unknown> } | { ty
 /** A scripted client speaking the wire format directly (what docs/protocol.md describes). */
 export class TestClient {
   readonly ws: WebSocket
+  /** The frames as they came (protocol 2: `table.update` deltas). */
+  readonly wire: Frame[] = []
+  /** The same, each `table.update` read back as the `table.events` and whole `table.snapshot` it stands for. */
   readonly received: Frame[] = []
   snapshot: TableSnapshot | null = null
+  private rev = 0
+  private base: TableSnapshot | null = null
   token: string | null = null
   closed = false
   closeCode: number | null = null
@@ -103,12 +120,15 @@ export class TestClient {
     this.ws = ws
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data)) as Frame
-      this.received.push(frame)
-      if (frame.type === 'response') {
-        const done = this.pending.get(frame.id)
-        this.pending.delete(frame.id)
-        done?.(frame.result)
-      } else if (frame.event === 'table.snapshot') this.snapshot = frame.payload as TableSnapshot | null
+      this.wire.push(frame)
+      for (const f of this.decode(frame)) {
+        this.received.push(f)
+        if (f.type === 'response') {
+          const done = this.pending.get(f.id)
+          this.pending.delete(f.id)
+          done?.(f.result)
+        } else if (f.event === 'table.snapshot') this.snapshot = f.payload as TableSnapshot | null
+      }
       for (const w of [...this.waiters]) w()
     })
     ws.on('close', (code) => {
@@ -118,6 +138,25 @@ export class TestClient {
       this.pending.clear()
       for (const w of [...this.waiters]) w()
     })
+  }
+
+  /** Protocol 2's deltas applied the way docs/protocol.md says (a failure here is a host bug: it throws). */
+  private decode(frame: Frame): Frame[] {
+    if (frame.type !== 'event' || frame.event !== 'table.update') {
+      if (frame.type === 'event' && frame.event === 'table.snapshot') {
+        this.rev = 0
+        this.base = frame.payload as TableSnapshot | null
+      }
+      return [frame]
+    }
+    // The base is the last snapshot the stream carried (not a response's snapshot, which may be newer).
+    const update = tableUpdateSchema.parse(frame.payload)
+    if (!this.base || update.base !== this.rev) throw new Error(`table.update for revision ${update.base}, holding ${this.base ? this.rev : 'nothing'}`)
+    const r = applyUpdate(this.base, update, (x): x is TableSnapshot => tableSnapshotSchema.safeParse(x).success)
+    if (!r.ok) throw new Error(`table.update ${update.rev}: ${r.reason}`)
+    this.rev = update.rev
+    this.base = r.snapshot
+    return [...update.batches.map((b): Frame => ({ type: 'event', event: 'table.events', payload: b })), { type: 'event', event: 'table.snapshot', payload: r.snapshot }]
   }
 
   static connect(url: string, headers: Record<string, string> = {}, options: WebSocket.ClientOptions = {}): Promise<TestClient> {

@@ -96,7 +96,7 @@ function hostileFrame(r: Rng, version: number, token: string): Hostile {
     case 8:
       return { data: req(r.pick(LOCAL_ONLY), r.pick([{}, { seat: 0 }, { bots: [{ level: 'hard' }] }, null])), binary: false, expect: 'FORBIDDEN' }
     case 9:
-      return { data: req('table.join', { protocol: r.pick([0, 2, -1, '1', null, 1e9]), name: 'Eve' }), binary: false, expect: 'PROTOCOL_VERSION' }
+      return { data: req('table.join', { protocol: r.pick([0, PROTOCOL_VERSION + 1, -1, '1', null, 1e9]), name: 'Eve' }), binary: false, expect: 'PROTOCOL_VERSION' }
     case 10:
       return { data: req('table.join', { protocol: PROTOCOL_VERSION, name: 'Eve', token: r.pick(['', 'nope', `${token}x`, token.slice(1), 'A'.repeat(128)]) }), binary: false }
     case 11:

@@ -1,0 +1,122 @@
+/**
+ * One WebSocket connection's outgoing table events, as protocol 2 sends them (src/shared/api/deltas.ts):
+ * the table's `table.events` batches and the `table.snapshot` that follows them become ONE `table.update`
+ * frame — the batches and a JSON Patch against the snapshot this connection received last. The first
+ * snapshot after a join (or a `null`, or a resync) goes out whole, as revision 0.
+ *
+ * Events are collected for the rest of the current tick and sent by `flush()`: the bridge flushes before
+ * every response (a request's events still precede its answer) and a microtask does it otherwise. Batches
+ * whose snapshot has not come yet (spectators' snapshots are coalesced to the next tick) wait for it, at
+ * most HOLD_MS; any other event sends them first, so the order of everything a client sees is kept.
+ */
+import type { TableEvents, TableSnapshot, WsServerFrame } from '../../shared/api'
+import { snapshotPatch } from '../../shared/api/deltas'
+
+/** Longest a batch waits for its snapshot before it goes out on its own (`table.events`). */
+const HOLD_MS = 100
+
+/** A patch is cached per (from, to) pair: every spectator of a table gets the same objects, so the same patch. */
+const patchCache = new WeakMap<object, { to: object; json: string }>()
+
+function patchJson(from: TableSnapshot, to: TableSnapshot): string {
+  const hit = patchCache.get(from)
+  if (hit && hit.to === to) return hit.json
+  const json = JSON.stringify(snapshotPatch(from, to))
+  patchCache.set(from, { to, json })
+  return json
+}
+
+export class SnapshotStream {
+  private base: TableSnapshot | null = null
+  private rev = 0
+  private held: TableEvents[] = []
+  private queue: Array<{ event: string; payload: unknown }> = []
+  private flushQueued = false
+  private holdTimer: ReturnType<typeof setTimeout> | null = null
+
+  /**
+   * `sendFrame` sends a frame object; `sendText` an already serialised one (a patch, cached across
+   * spectators, is spliced in as text rather than parsed and serialised again).
+   */
+  constructor(
+    private readonly sendFrame: (frame: WsServerFrame) => void,
+    private readonly sendText: (text: string) => void,
+  ) {}
+
+  /** An event for this connection (sent by the next `flush`, in order). */
+  push(event: string, payload: unknown): void {
+    this.queue.push({ event, payload })
+    if (!this.flushQueued) {
+      this.flushQueued = true
+      queueMicrotask(() => this.flush())
+    }
+  }
+
+  /** Sends everything queued; batches still waiting for their snapshot stay held (at most HOLD_MS). */
+  flush(): void {
+    this.flushQueued = false
+    const queue = this.queue
+    this.queue = []
+    for (const { event, payload } of queue) {
+      if (event === 'table.events' && this.base) this.held.push(payload as TableEvents)
+      else if (event === 'table.snapshot' && payload && this.base) this.update(payload as TableSnapshot)
+      else {
+        this.releaseHeld()
+        if (event === 'table.snapshot') {
+          this.base = (payload as TableSnapshot | null) ?? null
+          this.rev = 0
+        }
+        this.sendFrame({ type: 'event', event, payload })
+      }
+    }
+    if (this.held.length && !this.holdTimer) {
+      this.holdTimer = setTimeout(() => {
+        this.holdTimer = null
+        this.flush()
+        this.releaseHeld()
+      }, HOLD_MS)
+      this.holdTimer.unref?.()
+    }
+  }
+
+  /** `table.resync`: the last snapshot again, whole (revision 0). */
+  resync(): void {
+    this.flush()
+    this.releaseHeld()
+    if (!this.base) return
+    this.rev = 0
+    this.sendFrame({ type: 'event', event: 'table.snapshot', payload: this.base })
+  }
+
+  close(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer)
+    this.holdTimer = null
+    this.queue = []
+    this.held = []
+  }
+
+  private update(next: TableSnapshot): void {
+    const from = this.base!
+    const batches = this.held
+    this.held = []
+    this.clearHold()
+    const base = this.rev
+    this.rev += 1
+    this.base = next
+    this.sendText(
+      `{"type":"event","event":"table.update","payload":{"base":${base},"rev":${this.rev},"batches":${JSON.stringify(batches)},"patch":${patchJson(from, next)}}}`,
+    )
+  }
+
+  /** Batches that found no snapshot to ride with go out on their own, as protocol 1 sent them. */
+  private releaseHeld(): void {
+    this.clearHold()
+    for (const batch of this.held) this.sendFrame({ type: 'event', event: 'table.events', payload: batch })
+    this.held = []
+  }
+
+  private clearHold(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer)
+    this.holdTimer = null
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Versioned snapshot deltas on the WebSocket (protocol 2, docs/protocol.md section 8 "Updates").
+ *
+ * The host's table sends every client a whole `TableSnapshot` after each change, and the action's events
+ * before it. On the wire that is two frames and ~5.6 KiB per client per action, mostly unchanged. The ws
+ * bridge sends instead ONE `table.update` frame: the events and an RFC 6902 JSON Patch from the snapshot this
+ * connection last received to the new one. `recentEvents` is never in a patch: the receiver appends the
+ * update's own batches to the ones it holds (the host keeps the last RECENT_BATCHES of exactly those), so a
+ * log after a reload still works while each update carries each event once.
+ *
+ * Revisions count the snapshots of one connection: a full `table.snapshot` is revision 0, each update
+ * names the revision it applies to (`base`) and the one it makes (`rev` = base + 1). A receiver that does
+ * not hold `base` (a bug, or a frame it could not apply) asks for `table.resync` and gets a full snapshot.
+ *
+ * Pure: the host's encoder (src/main/net/snapshot-stream.ts) and both clients' decoder
+ * (src/shared/api/ws-client.ts, used by browsers and joining desktops) call these.
+ */
+import { applyPatch, createPatch, Pointer, type Operation } from 'rfc6902'
+import { diffAny } from 'rfc6902/diff'
+import { z } from 'zod'
+import { tableEventsSchema, type TableEvents, type TableSnapshot } from './table'
+
+/** How many event batches a snapshot's `recentEvents` holds (the host's table keeps exactly these). */
+export const RECENT_BATCHES = 30
+
+const pointer = z.string().max(200)
+/** One RFC 6902 operation. Values are checked afterwards, as the whole snapshot they make. */
+export const patchOperationSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('add'), path: pointer, value: z.unknown() }),
+  z.object({ op: z.literal('remove'), path: pointer }),
+  z.object({ op: z.literal('replace'), path: pointer, value: z.unknown() }),
+  z.object({ op: z.literal('move'), from: pointer, path: pointer }),
+  z.object({ op: z.literal('copy'), from: pointer, path: pointer }),
+  z.object({ op: z.literal('test'), path: pointer, value: z.unknown() }),
+])
+
+/** The `table.update` event's payload. */
+export const tableUpdateSchema = z
+  .object({
+    /** The revision this patch applies to (the receiver's current one). */
+    base: z.number().int().min(0),
+    /** The revision it makes: base + 1. */
+    rev: z.number().int().min(1),
+    /** What happened since `base`, oldest first (what `table.events` carried in protocol 1). */
+    batches: z.array(tableEventsSchema).max(1000),
+    /** From the `base` snapshot (without `recentEvents`) to the new one. */
+    patch: z.array(patchOperationSchema).max(5000),
+  })
+  .refine((u) => u.rev === u.base + 1, { message: 'rev must be base + 1' })
+export type TableUpdate = z.infer<typeof tableUpdateSchema>
+
+type Stripped = Omit<TableSnapshot, 'recentEvents'>
+
+function strip(snapshot: TableSnapshot): Stripped {
+  const { recentEvents: _recent, ...rest } = snapshot
+  return rest
+}
+
+/** A subtree's JSON, once per object: the last snapshot's subtrees are compared again with the next one's. */
+const jsonCache = new WeakMap<object, string>()
+function json(v: object): string {
+  let text = jsonCache.get(v)
+  if (text === undefined) jsonCache.set(v, (text = JSON.stringify(v)))
+  return text
+}
+
+const same = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && json(a) === json(b))
+
+/**
+ * rfc6902's differ, with two strategies of ours through its `diff` hook:
+ * - near the root (the snapshot, its view, their direct children) a subtree whose JSON is unchanged is
+ *   skipped at once: between two snapshots a few keys change, so most of the work is one JSON.stringify;
+ * - arrays are trimmed to what lies between their common start and end, then edited position by position
+ *   (a discard is one `add`, a card leaving the hand one `remove`, a chat line that pushes the oldest out
+ *   one `remove` and one `add`). The library's own array diff is an edit-distance search, quadratic in
+ *   the length: on a 100-card discard pile it cost more than everything else the host does per action.
+ */
+const snapshotDiff = (a: unknown, b: unknown, ptr: Pointer): Operation[] => {
+  if (a === b) return []
+  if (Array.isArray(a) && Array.isArray(b)) return arrayDiff(a, b, ptr)
+  // The snapshot's and the view's own fields (not the two big objects themselves: always changed).
+  const depth = ptr.tokens.length
+  if ((depth === 3 || (depth === 2 && ptr.tokens[1] !== 'view')) && same(a, b)) return []
+  return diffAny(a, b, ptr, snapshotDiff)
+}
+
+function arrayDiff(a: unknown[], b: unknown[], ptr: Pointer): Operation[] {
+  let start = 0
+  while (start < a.length && start < b.length && same(a[start], b[start])) start++
+  let end = 0
+  while (end < a.length - start && end < b.length - start && same(a[a.length - 1 - end], b[b.length - 1 - end])) end++
+  const ops: Operation[] = []
+  // A capped list that dropped its oldest entries and gained new ones (chat): the rest moved up by `drop`.
+  if (start === 0 && end === 0 && a.length > 0) {
+    const drop = [1, 2, 3].find((k) => k < a.length && a.slice(k).every((x, i) => same(x, b[i])))
+    if (drop !== undefined) {
+      for (let i = 0; i < drop; i++) ops.push({ op: 'remove', path: ptr.add('0').toString() })
+      for (let i = a.length - drop; i < b.length; i++) ops.push({ op: 'add', path: ptr.add(String(i)).toString(), value: b[i] })
+      return ops
+    }
+  }
+  const inA = a.length - start - end
+  const inB = b.length - start - end
+  const both = Math.min(inA, inB)
+  for (let i = start; i < start + both; i++) ops.push(...snapshotDiff(a[i], b[i], ptr.add(String(i))))
+  for (let i = start + inA - 1; i >= start + both; i--) ops.push({ op: 'remove', path: ptr.add(String(i)).toString() })
+  for (let i = start + both; i < start + inB; i++) ops.push({ op: 'add', path: ptr.add(String(i)).toString(), value: b[i] })
+  return ops
+}
+
+/** The patch from `from` to `to`, `recentEvents` left out (the receiver rebuilds it from the batches). */
+export function snapshotPatch(from: TableSnapshot, to: TableSnapshot): Operation[] {
+  return createPatch(strip(from), strip(to), snapshotDiff)
+}
+
+/**
+ * `recentEvents` after `batches` — the host's rule, which receivers of updates apply too: a batch that
+ * deals a hand starts the list again (the log after a reload shows this hand), others are appended, and
+ * only the last RECENT_BATCHES are kept.
+ */
+export function appendBatches<B extends { events: readonly { type: string }[] }>(recent: readonly B[], batches: readonly B[]): B[] {
+  let list = [...recent]
+  for (const batch of batches) {
+    if (batch.events.some((e) => e.type === 'handDealt')) list = [batch]
+    else list.push(batch)
+  }
+  return list.slice(-RECENT_BATCHES)
+}
+
+export type UpdateResult = { ok: true; snapshot: TableSnapshot } | { ok: false; reason: string }
+
+/**
+ * The snapshot `update` makes from `base` (which is left untouched), or why it cannot be applied: the
+ * receiver then asks for a full snapshot. The result is re-validated as a whole: a patch can produce
+ * nothing that a full snapshot could not carry.
+ */
+export function applyUpdate(base: TableSnapshot, update: TableUpdate, validate: (s: unknown) => s is TableSnapshot): UpdateResult {
+  const next = structuredClone(strip(base)) as Record<string, unknown>
+  const errors = applyPatch(next, update.patch as Operation[]).filter((e) => e !== null)
+  if (errors.length) return { ok: false, reason: `patch failed: ${errors[0]!.name}` }
+  next.recentEvents = appendBatches(base.recentEvents, update.batches)
+  if (!validate(next)) return { ok: false, reason: 'the patched snapshot is not a valid snapshot' }
+  return { ok: true, snapshot: next }
+}
+
+/**
+ * A receiver's side of the stream: feed it every event frame in order; it answers what protocol 1 would
+ * have delivered (`table.events` batches, then the whole `table.snapshot`) and whether to ask the host for
+ * `table.resync` (then updates are dropped until a whole snapshot comes). Used by the WebSocket client
+ * (browsers and joining desktops alike).
+ */
+export class SnapshotReader {
+  private held: TableSnapshot | null = null
+  private rev = 0
+  /** Batches that came on their own (`table.events`) since the last snapshot: they join `recentEvents` too. */
+  private loose: TableEvents[] = []
+  private resyncing = false
+
+  constructor(private readonly validate: (s: unknown) => s is TableSnapshot) {}
+
+  /** The snapshot as it stands after the frames read so far. */
+  get snapshot(): TableSnapshot | null {
+    return this.held
+  }
+
+  read(event: string, payload: unknown): { deliver: Array<{ event: string; payload: unknown }>; resync: boolean } {
+    if (event === 'table.update') {
+      if (this.resyncing) return { deliver: [], resync: false }
+      const update = tableUpdateSchema.safeParse(payload)
+      if (!update.success || !this.held || update.data.base !== this.rev) return this.lost()
+      const result = applyUpdate(this.held, { ...update.data, batches: [...this.loose, ...update.data.batches] }, this.validate)
+      if (!result.ok) return this.lost()
+      this.held = result.snapshot
+      this.rev = update.data.rev
+      this.loose = []
+      return {
+        deliver: [...update.data.batches.map((b) => ({ event: 'table.events', payload: b as unknown })), { event: 'table.snapshot', payload: result.snapshot }],
+        resync: false,
+      }
+    }
+    if (event === 'table.snapshot') {
+      // A whole snapshot is revision 0 of a new run of updates.
+      this.held = payload && this.validate(payload) ? payload : null
+      this.rev = 0
+      this.loose = []
+      this.resyncing = false
+    } else if (event === 'table.events' && this.held) this.loose.push(payload as TableEvents)
+    return { deliver: [{ event, payload }], resync: false }
+  }
+
+  private lost(): { deliver: []; resync: boolean } {
+    this.held = null
+    this.resyncing = true
+    return { deliver: [], resync: true }
+  }
+}

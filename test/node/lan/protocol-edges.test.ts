@@ -1,0 +1,104 @@
+/**
+ * The places where a client written from docs/protocol.md alone found the host and the document apart
+ * (issue #18), settled on the wire: ids echoed as sent, every answer in the order its frame came, a flood
+ * closed even when it trickles, `app.info` without params, who is told NOT_SEATED, what an old client is
+ * told, and one frame per client per action (protocol 2's `table.update`).
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { PROTOCOL_VERSION } from '../../../src/shared/api'
+import { TestClient, playUntil, startTestHost, type TestHost } from './harness'
+
+let t: TestHost | null = null
+const clients: TestClient[] = []
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close()
+  await t?.stop()
+  t = null
+})
+
+async function connect(host: TestHost): Promise<TestClient> {
+  const c = await TestClient.connect(host.wsUrl)
+  clients.push(c)
+  return c
+}
+
+const responses = (c: TestClient) => c.wire.filter((f) => f.type === 'response') as Array<{ type: 'response'; id: number; result: { ok: boolean; error?: { code: string; message: string } } }>
+
+describe('the wire as docs/protocol.md says', () => {
+  it('echoes any numeric id of a refused frame as sent, and answers app.info without params', async () => {
+    t = await startTestHost()
+    const c = await connect(t)
+    for (const id of [1.5, 1e300, 2 ** 53 + 2]) {
+      const r = await c.raw(`{"type":"request","id":${id},"name":"app.info"}`)
+      expect(r).toMatchObject({ type: 'response', id, result: { ok: false, error: { code: 'BAD_REQUEST' } } })
+    }
+    expect(await c.raw('{"type":"request","id":"x","name":"app.info"}')).toMatchObject({ id: -1 })
+    const info = await c.raw('{"type":"request","id":7,"name":"app.info"}')
+    expect(info).toMatchObject({ id: 7, result: { ok: true } })
+  })
+
+  it('answers every frame in the order it came: a malformed one never overtakes a request before it', async () => {
+    t = await startTestHost()
+    const c = await connect(t)
+    c.ws.send(JSON.stringify({ type: 'request', id: 1, name: 'table.join', params: { protocol: PROTOCOL_VERSION, name: 'Ann' } }))
+    c.ws.send('not json')
+    c.ws.send(JSON.stringify({ type: 'request', id: 3, name: 'app.info', params: {} }))
+    await c.until(() => (responses(c).length >= 3 ? true : undefined))
+    expect(responses(c).map((r) => r.id)).toEqual([1, -1, 3])
+  })
+
+  it('closes a flood that trickles (tokens refill between bursts) once its accepted requests are answered', async () => {
+    t = await startTestHost({ ws: { ratePerSecond: 30, burst: 60, abuseLimit: 200 } })
+    const c = await connect(t)
+    let sent = 0
+    while (!c.closed && sent < 2000) {
+      for (let i = 0; i < 8; i++) c.ws.send(JSON.stringify({ type: 'request', id: ++sent, name: 'app.info', params: {} }))
+      await new Promise((r) => setTimeout(r, 40))
+    }
+    await c.until(() => (c.closed ? true : undefined))
+    expect(c.closeCode).toBe(1008)
+    const answered = responses(c)
+    // Answers came in order, and every request the host took (not refused) was answered before the close.
+    expect(answered.map((r) => r.id)).toEqual([...answered.map((r) => r.id)].sort((a, b) => a - b))
+    expect(answered.filter((r) => r.result.ok).length).toBeGreaterThan(60)
+    expect(answered.at(-1)!.id).toBeGreaterThan(200)
+  })
+
+  it('tells a client without a protocol, or of protocol 1, what is wrong in words', async () => {
+    t = await startTestHost()
+    const c = await connect(t)
+    const none = await c.request('table.join', { name: 'Old' })
+    expect(none).toMatchObject({ ok: false, error: { code: 'PROTOCOL_VERSION', detail: { protocol: PROTOCOL_VERSION } } })
+    expect(!none.ok && none.error.message).toMatch(/needs "protocol"/)
+    const old = await c.request('table.join', { protocol: 1, name: 'Old' })
+    expect(!old.ok && old.error.message).toMatch(new RegExp(`speaks table protocol ${PROTOCOL_VERSION}, not 1: .*update it`))
+  })
+
+  it('sends each other player ONE frame per action, and a spectator’s table.rematch during play is NOT_SEATED', async () => {
+    t = await startTestHost()
+    const host = await connect(t)
+    await host.request('host.claim', { token: t.host.operatorToken })
+    expect((await host.join('Host')).ok).toBe(true)
+    const ann = await connect(t)
+    expect((await ann.join('Ann')).ok).toBe(true)
+    await ann.request('lobby.setReady', { ready: true })
+    const eve = await connect(t)
+    expect((await eve.join('Eve', { spectate: true })).ok).toBe(true)
+    expect((await host.request('lobby.start', {})).ok).toBe(true)
+    await ann.until(() => (ann.snapshot?.status === 'playing' ? true : undefined))
+    expect(await eve.request('table.rematch', {})).toMatchObject({ ok: false, error: { code: 'NOT_SEATED' } })
+    // One action of whoever's turn it is: the other seated client receives exactly one frame, a table.update.
+    await new Promise((r) => setTimeout(r, 50))
+    const actor = host.snapshot!.view!.turn === host.snapshot!.mySeat ? host : ann
+    const other = actor === host ? ann : host
+    const mark = other.wire.length
+    const r = await actor.request('table.act', { version: actor.snapshot!.version, action: { type: 'draw', from: 'deck' } })
+    expect(r.ok).toBe(true)
+    await other.until(() => (other.wire.length > mark ? true : undefined))
+    await new Promise((r2) => setTimeout(r2, 50))
+    const frames = other.wire.slice(mark)
+    expect(frames.map((f) => (f.type === 'event' ? f.event : f.type))).toEqual(['table.update'])
+    expect(JSON.stringify(frames[0]).length).toBeLessThan(1500)
+    await playUntil([host, ann])
+  })
+})
