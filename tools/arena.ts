@@ -7,6 +7,12 @@
  *         [--rules '{"edition":"masters"}'] [--workers 2]
  *     npm run --silent arena -- --soak --games 100000 --seed S [--workers 2] [--from 0] [--json]
  *
+ *     npm run --silent arena -- --ladder --games 4000 --seed S [--candidates hard,expert] [--workers 2] [--json]
+ *
+ * `--ladder` plays every level against three copies of each weaker level (4 players; `--candidates` limits
+ * which levels are the candidate), one arena per pair with the same seed; `--json` prints one object whose
+ * `rows` `npm run ladder:doc` turns into docs/ai.md's table and the solo setup's strength notes.
+ *
  * `--soak` plays bot-only games with mixed levels, 2 to 6 players and random rule options, and reports
  * deadlocks (a bot with no legal answer, or a rejected action) and games that hit the turn cap.
  */
@@ -45,7 +51,7 @@ function parseArgs(argv: string[]): Record<string, string | boolean> {
     const a = argv[i]
     if (!a.startsWith('--')) usage(`unexpected argument ${a}`)
     const key = a.slice(2)
-    if (key === 'json' || key === 'soak') out[key] = true
+    if (key === 'json' || key === 'soak' || key === 'ladder') out[key] = true
     else {
       const v = argv[++i]
       if (v === undefined) usage(`--${key} needs a value`)
@@ -119,16 +125,12 @@ async function main(): Promise<void> {
     if (r.deadlocks > 0 || r.capped > 0) process.exit(1)
     return
   }
+  if (args.ladder) return ladder(args, games, workers, seed, t0)
   const candidate = level(args.candidate, 'candidate')
   const field = level(args.field, 'field')
   const players = int(args.players, 'players', 4)
   if (players < 2 || players > 6) usage('--players must be 2 to 6')
-  let rules: PartialRuleOptions | undefined
-  if (typeof args.rules === 'string') {
-    const parsed = partialRuleOptionsSchema.safeParse(JSON.parse(args.rules))
-    if (!parsed.success) usage(`bad --rules: ${parsed.error.message}`)
-    rules = parsed.data
-  }
+  const rules = rulesArg(args)
   const base: ArenaOptions = { candidate, field, players, games, seed, rules }
   const parts = await inWorkers<ArenaResult>(split(games, workers).map(([from, to]) => ({ kind: 'arena', arena: { ...base, from, to } })))
   const r = mergeArena(parts)
@@ -152,4 +154,68 @@ async function main(): Promise<void> {
     for (const x of r.rejected.slice(0, 10)) process.stderr.write(`  ${JSON.stringify(x)}\n`)
     process.exit(1)
   }
+}
+
+function rulesArg(args: Record<string, string | boolean>): PartialRuleOptions | undefined {
+  if (typeof args.rules !== 'string') return undefined
+  const parsed = partialRuleOptionsSchema.safeParse(JSON.parse(args.rules))
+  if (!parsed.success) usage(`bad --rules: ${parsed.error.message}`)
+  return parsed.data
+}
+
+/** One row of the ladder: a candidate level against three copies of a weaker one. */
+export interface LadderRow {
+  candidate: BotLevel
+  field: BotLevel
+  games: number
+  wins: number
+  winRate: number
+  ciLow: number
+  ciHigh: number
+  handsPerGame: number
+  turnsPerHand: number
+  seconds: number
+}
+
+async function ladder(args: Record<string, string | boolean>, games: number, workers: number, seed: string, t0: number): Promise<void> {
+  const rules = rulesArg(args)
+  const players = 4
+  const only = typeof args.candidates === 'string' ? args.candidates.split(',').map((x) => level(x, 'candidates')) : BOT_LEVELS
+  const rows: LadderRow[] = []
+  let failed = false
+  for (const candidate of BOT_LEVELS) {
+    if (!only.includes(candidate)) continue
+    for (const field of BOT_LEVELS.slice(0, BOT_LEVELS.indexOf(candidate))) {
+      const t = performance.now()
+      const base: ArenaOptions = { candidate, field, players, games, seed, rules }
+      const r = mergeArena(await inWorkers<ArenaResult>(split(games, workers).map(([from, to]) => ({ kind: 'arena', arena: { ...base, from, to } }))))
+      const ci = wilson(r.wins, r.games)
+      const row: LadderRow = {
+        candidate,
+        field,
+        games: r.games,
+        wins: r.wins,
+        winRate: r.wins / r.games,
+        ciLow: ci.low,
+        ciHigh: ci.high,
+        handsPerGame: r.hands / r.games,
+        turnsPerHand: r.turns / r.hands,
+        seconds: (performance.now() - t) / 1000,
+      }
+      rows.push(row)
+      if (r.rejected.length || r.capped) {
+        failed = true
+        process.stderr.write(`arena: ${candidate} vs ${field}: ${r.rejected.length} rejected bot actions, ${r.capped} turn-cap hits\n`)
+        for (const x of r.rejected.slice(0, 10)) process.stderr.write(`  ${JSON.stringify(x)}\n`)
+      }
+      // Each row as it finishes (on stderr with --json, whose stdout is the one object): a long run shows progress.
+      const pct = (x: number) => `${(x * 100).toFixed(2)}%`
+      const line = `${candidate} vs 3×${field}: ${pct(row.winRate)} (Wilson 95% ${pct(row.ciLow)} – ${pct(row.ciHigh)}), ${row.games} games, ${row.seconds.toFixed(1)} s\n`
+      if (args.json) process.stderr.write(line)
+      else process.stdout.write(line)
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000
+  if (args.json) process.stdout.write(JSON.stringify({ ladder: true, seed, games, players, rules: rules ?? {}, rows, seconds }) + '\n')
+  if (failed) process.exit(1)
 }

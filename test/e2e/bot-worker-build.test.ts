@@ -14,4 +14,7 @@ it('out/main/bot-worker.js is found from the bundle and answers bot decisions', 
   expect(botWorkerUrl(pathToFileURL(join(main, 'chunks', chunk)).href)?.href).toBe(pathToFileURL(join(main, 'bot-worker.js')).href)
   const { answer, expected } = await askBotWorker(join(main, 'bot-worker.js'), 'medium', 'built-worker')
   expect(answer).toEqual(expected)
+  // Expert searches inside the worker too (its sampler, rollouts and the engine all bundled with it).
+  const expert = await askBotWorker(join(main, 'bot-worker.js'), 'expert', 'built-worker')
+  expect(expert.answer).toEqual(expert.expected)
 })

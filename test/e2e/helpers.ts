@@ -122,7 +122,7 @@ export function withHostAndBrowser(name: string, settings: Record<string, unknow
  * Starts the bot worker file at `path`, asks it for one decision on a fresh 3-player game, and stops it:
  * the answer, and what the source's `decideNow` says for the same request.
  */
-export async function askBotWorker(path: string, level: 'medium' | 'hard', seed: string): Promise<{ answer: unknown; expected: unknown }> {
+export async function askBotWorker(path: string, level: 'medium' | 'hard' | 'expert', seed: string): Promise<{ answer: unknown; expected: unknown }> {
   const worker = new Worker(path)
   try {
     const state = newGame({ players: ['a', 'b', 'c'], seed })

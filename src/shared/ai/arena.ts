@@ -12,6 +12,7 @@ import { newGame, seatsInHand, type GameState } from '../engine/state'
 import { isHandStuck } from '../engine/stuck'
 import { viewFor, type GameView } from '../engine/views'
 import { createBot, STYLES } from './bot'
+import { EXPERT_BUDGET, type SearchBudget } from './expert'
 import { publicEventFor } from './memory'
 import type { Style } from './policy'
 import type { BotLevel, BotMemory } from './types'
@@ -25,6 +26,8 @@ export interface PlayGameOptions {
   maxActions?: number
   /** Per-seat style overrides (tuning experiments). */
   styles?: readonly (Style | undefined)[]
+  /** Per-seat Expert search budgets (tuning experiments). */
+  budgets?: readonly (SearchBudget | undefined)[]
   /**
    * Called before each decision with exactly what the bot receives, and (separately, for the fairness
    * test to compare against; the bot never gets it) the hidden state.
@@ -63,7 +66,7 @@ export function playGame(opts: PlayGameOptions): GameResult {
   const n = opts.levels.length
   const names = opts.levels.map((l, s) => `${l}-${s}`)
   let state = newGame({ players: names, seed: opts.seed, rules: opts.rules })
-  const bots = opts.levels.map((level, s) => createBot(level, `${opts.seed}#${s}`, opts.styles?.[s] ?? STYLES[level]))
+  const bots = opts.levels.map((level, s) => createBot(level, `${opts.seed}#${s}`, opts.styles?.[s] ?? STYLES[level], opts.budgets?.[s] ?? EXPERT_BUDGET))
   // All engine events are public (deck draws carry no card); each seat gets them as `publicEventFor` says.
   const histories: GameEvent[][] = Array.from({ length: n }, () => [])
   const maxActions = opts.maxActions ?? 20_000
@@ -135,6 +138,7 @@ export interface ArenaOptions {
   to?: number
   candidateStyle?: Style
   fieldStyle?: Style
+  candidateBudget?: SearchBudget
   maxActions?: number
 }
 
@@ -160,7 +164,8 @@ export function runArena(opts: ArenaOptions): ArenaResult {
     const { seed, candidateSeat } = arenaGame(opts, g)
     const levels = Array.from({ length: opts.players }, (_, s) => (s === candidateSeat ? opts.candidate : opts.field))
     const styles = levels.map((_, s) => (s === candidateSeat ? opts.candidateStyle : opts.fieldStyle))
-    const r = playGame({ levels, seed, rules: opts.rules, styles, maxActions: opts.maxActions })
+    const budgets = levels.map((_, s) => (s === candidateSeat ? opts.candidateBudget : undefined))
+    const r = playGame({ levels, seed, rules: opts.rules, styles, budgets, maxActions: opts.maxActions })
     out.games++
     out.hands += r.hands
     out.turns += r.turns

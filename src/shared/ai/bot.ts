@@ -11,23 +11,25 @@ import type { Action } from '../engine/actions'
 import type { GameEvent } from '../engine/actions'
 import type { GameView } from '../engine/views'
 import { EASY } from './easy'
+import { decideExpert, EXPERT_BUDGET, type SearchBudget } from './expert'
 import { HARD } from './hard'
 import { MEDIUM } from './medium'
 import { newMemory, observe } from './memory'
-import { decideWith, type Style } from './policy'
+import { decideWith, type Decider, type Style } from './policy'
 import type { BotContext, BotLevel, BotMemory } from './types'
 
-export const STYLES: Readonly<Record<BotLevel, Style>> = { easy: EASY, medium: MEDIUM, hard: HARD }
+/** Expert plays Hard's style and searches its discards (expert.ts). */
+export const STYLES: Readonly<Record<BotLevel, Style>> = { easy: EASY, medium: MEDIUM, hard: HARD, expert: HARD }
 
 /**
  * One decision: the next action for `ctx.view.seat`, or `null` when that seat has nothing to do now
  * (not its turn, game over). In `handOver` any seat may answer `nextHand`.
  */
-export function decide(ctx: BotContext, style: Style = STYLES[ctx.level]): Action | null {
+export function decide(ctx: BotContext, style: Style = STYLES[ctx.level], budget: SearchBudget = EXPERT_BUDGET): Action | null {
   const view = ctx.view
   if (view.seat === null) throw new Error('a bot needs a seat view, not a spectator view')
   const memory = observe(ctx.memory ?? newMemory(), view, ctx.history)
-  return decideWith({
+  return (ctx.level === 'expert' ? (d: Decider) => decideExpert(d, budget) : decideWith)({
     view,
     seat: view.seat,
     memory,
@@ -46,11 +48,11 @@ export interface Bot {
 }
 
 /** A bot for one seat and one game, keeping its memory between decisions. */
-export function createBot(level: BotLevel, salt: string, style: Style = STYLES[level]): Bot {
+export function createBot(level: BotLevel, salt: string, style: Style = STYLES[level], budget: SearchBudget = EXPERT_BUDGET): Bot {
   const memory = newMemory()
   return {
     level,
     memory,
-    decide: (view, history) => decide({ level, view, history, salt, memory }, style),
+    decide: (view, history) => decide({ level, view, history, salt, memory }, style, budget),
   }
 }

@@ -5,15 +5,20 @@ import type { GameView, PublicPlayer } from '../engine/views'
 import { playGame } from './arena'
 import { decide } from './bot'
 import { newMemory, observe, publicEventFor } from './memory'
+import { openRng, rngFromSeed } from '../engine/rng'
+import { sampleWorld, type PublicKnowledge } from './sampler'
 import type { BotContext, BotMemory, OpponentNotes } from './types'
 
 // Compile-time: none of the bot's inputs has a field that holds hidden state (RULES.md section 11).
 type Hidden = 'drawPile' | 'rng' | 'seed' | 'handSeed' | 'log'
 type NoHidden<T> = Extract<keyof T, Hidden> extends never ? true : false
-const inputsHoldNoHiddenFields: [NoHidden<BotContext>, NoHidden<GameView>, NoHidden<PublicPlayer>, NoHidden<BotMemory>, NoHidden<OpponentNotes>] = [true, true, true, true, true]
-// The bot never takes a GameState: a GameState is not a BotContext.
-type StateIsNotContext = GameState extends BotContext ? false : true
+const inputsHoldNoHiddenFields: [NoHidden<BotContext>, NoHidden<GameView>, NoHidden<PublicPlayer>, NoHidden<BotMemory>, NoHidden<OpponentNotes>, NoHidden<PublicKnowledge>] = [true, true, true, true, true, true]
+// The bot never takes a GameState: a GameState is not a BotContext, nor what Expert's sampler reads.
+type StateIsNotContext = GameState extends BotContext ? false : GameState extends PublicKnowledge ? false : true
 const stateIsNotContext: StateIsNotContext = true
+// The sampler's input is exactly the view and the public memory: nothing else can be handed to it.
+type SamplerReadsOnly = Exclude<keyof PublicKnowledge, 'view' | 'memory'> extends never ? true : false
+const samplerReadsOnly: SamplerReadsOnly = true
 void (null as unknown as PlayerState)
 
 const HIDDEN_KEYS = new Set(['drawPile', 'rng', 'seed', 'handSeed', 'log'])
@@ -46,6 +51,7 @@ describe('a bot sees only what a human in its seat sees', () => {
   it('holds no hidden-state field in its input types', () => {
     expect(inputsHoldNoHiddenFields.every(Boolean)).toBe(true)
     expect(stateIsNotContext).toBe(true)
+    expect(samplerReadsOnly).toBe(true)
   })
 
   for (const edition of ['classic', 'masters'] as const) {
@@ -53,7 +59,7 @@ describe('a bot sees only what a human in its seat sees', () => {
       let checked = 0
       for (let g = 0; g < 1; g++) {
         playGame({
-          levels: ['hard', 'medium', 'easy', 'hard'],
+          levels: ['hard', 'medium', 'easy', 'expert'],
           seed: `fair:${edition}:${g}`,
           rules: { edition },
           inspect: (seat, input, hidden) => {
@@ -134,4 +140,49 @@ describe('a bot sees only what a human in its seat sees', () => {
       expect(decide(ctx)).toEqual(decide({ ...ctx, memory }))
     }
   })
+
+  it("Expert's sampled worlds know no more of other hands than chance does", () => {
+    // If the sampler could reach the real state, its opponent hands would match the real ones. Dealt from the
+    // view alone, the cards it deals an opponent (beyond their public pickups) match that opponent's real
+    // unknown cards no better than a decoy: as many cards drawn at random from every card hidden from the seat.
+    const rng = openRng(rngFromSeed('leak'))
+    const decoyRng = openRng(rngFromSeed('decoy'))
+    let real = 0
+    let decoy = 0
+    let samples = 0
+    const minus = (a: readonly string[], b: readonly string[]) => {
+      const rest = a.slice()
+      for (const c of b) {
+        const i = rest.indexOf(c)
+        if (i >= 0) rest.splice(i, 1)
+      }
+      return rest
+    }
+    const overlap = (a: readonly string[], b: readonly string[]) => a.length - minus(a, b).length
+    playGame({
+      levels: ['expert', 'hard', 'hard', 'hard'],
+      seed: 'fair:leak',
+      inspect: (seat, input, hidden) => {
+        if (seat !== 0 || input.view.turn !== 0 || input.view.stage !== 'play') return
+        const memory = observe(newMemory(), input.view, input.history)
+        const world = sampleWorld({ view: input.view, memory }, rng)
+        if (!world) return
+        const known = (s: number) => memory.opponents[s].holding.slice(0, hidden.players[s].hand.length)
+        const hiddenCards = [...hidden.drawPile.slice(0, hidden.drawCount), ...[1, 2, 3].flatMap((s) => [...minus(hidden.players[s].hand, known(s)), ...hidden.players[s].saved])]
+        for (let s = 1; s < 4; s++) {
+          const dealt = world.players[s].hand.slice(known(s).length)
+          const truth = minus(hidden.players[s].hand, known(s))
+          const pool = hiddenCards.slice()
+          const fake: string[] = []
+          for (let k = 0; k < truth.length; k++) fake.push(pool.splice(decoyRng.int(0, pool.length - 1), 1)[0])
+          real += overlap(dealt, truth)
+          decoy += overlap(dealt, fake)
+          samples++
+        }
+      },
+    })
+    expect(samples).toBeGreaterThan(100)
+    // A leak would put the real overlap cards ahead per hand; chance keeps it within a fraction of a card.
+    expect(Math.abs(real - decoy) / samples).toBeLessThan(0.4)
+  }, 120_000)
 })

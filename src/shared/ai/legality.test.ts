@@ -41,6 +41,28 @@ describe('bots play only legal moves', () => {
     })
   }
 
+  it(`Expert's every action is accepted by apply, with every rule combination`, () => {
+    // One game per combination (Expert's search makes its games ~10× slower than Hard's), two Experts at the
+    // table so its draws, discards and Skips meet each other's.
+    for (const combo of COMBOS) {
+      const seed = `legal-expert:${combo.name}`
+      const r = playGame({ levels: ['expert', 'hard', 'expert', 'medium'], seed, rules: combo.rules })
+      expect(r.rejected, `${combo.name}, seed ${seed}`).toBeNull()
+      expect(r.capped, `${combo.name}, seed ${seed}`).toBe(false)
+      expect(r.winner).not.toBeNull()
+    }
+  }, 300_000)
+
+  it('200 quick games with an Expert at every table, mixed levels and random rule options: every action legal', () => {
+    for (let g = 0; g < 200; g++) {
+      const t = soakTable('expert-soak', g, true)
+      const levels = t.levels.map((l, s) => (s === g % t.levels.length ? 'expert' : l))
+      const r = playGame({ levels, rules: t.rules, seed: `expert-soak:${g}`, maxActions: 20_000 })
+      expect(r.rejected, `game ${g}: ${JSON.stringify({ levels, rules: t.rules })}`).toBeNull()
+      expect(r.capped, `game ${g}`).toBe(false)
+    }
+  }, 300_000)
+
   it('2,000 quick games with mixed levels and random rule options: no deadlock, no turn cap', () => {
     // One-hand games (fixedHands 1) of every edition and option; the 100,000-game soak is `npm run soak:ai`.
     const r = runSoak('tests', 0, 2000, 20_000, { quick: true })

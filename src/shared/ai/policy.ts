@@ -379,7 +379,18 @@ function hand0(hand: readonly CardCode[]): CardCode[] {
   return hand.filter((c) => c !== SKIP)
 }
 
-function chooseDiscard(d: Decider): CardCode {
+/**
+ * Hard's candidate discards, best first (Expert searches the first few): the order `chooseDiscard` values
+ * them in, without its mistakes.
+ */
+export function discardRanking(d: Decider): CardCode[] {
+  const costs = new Map<CardCode, number>()
+  chooseDiscard({ ...d, style: { ...d.style, mistakes: { ...d.style.mistakes, randomDiscard: 0 } } }, costs)
+  return [...costs.keys()].sort((a, b) => (costs.get(a) as number) - (costs.get(b) as number))
+}
+
+/** The card to throw; `costs` (when given) receives every candidate's cost, lower is better. */
+function chooseDiscard(d: Decider, costs?: Map<CardCode, number>): CardCode {
   const view = d.view
   const me = view.players[d.seat]
   const phase = myPhase(view)
@@ -399,6 +410,7 @@ function chooseDiscard(d: Decider): CardCode {
     for (const c of candidates) {
       let score = penaltyPoints(c) - (fitsTable(view, c) ? 30 : 0) - nearRunEnd(view, c) * 3
       if (danger) score -= d.style.defence * 4 * danger(c)
+      costs?.set(c, -score)
       if (score > bestScore) {
         bestScore = score
         best = c
@@ -434,6 +446,7 @@ function chooseDiscard(d: Decider): CardCode {
     }
     score -= penaltyPoints(c) / 1000
     if (danger && c !== SKIP) score += d.style.defence * danger(c)
+    costs?.set(c, score)
     if (score < bestScore) {
       bestScore = score
       best = c

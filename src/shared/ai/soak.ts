@@ -35,6 +35,8 @@ export function soakTable(seed: string, g: number, quick = false): { levels: Bot
   const r = () => botRandom(seed, g, 0, k++)
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1))
   const players = int(2, 6)
+  // Easy, Medium and Hard only: the soak's seeds keep their tables (soak2's regression games replay), and
+  // Expert's own random-rules check is legality.test.ts's.
   const levels = Array.from({ length: players }, () => BOT_LEVELS[int(0, 2)])
   const edition = r() < 0.5 ? 'classic' : 'masters'
   const rules: PartialRuleOptions = { edition }

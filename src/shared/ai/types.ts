@@ -8,8 +8,10 @@ import type { CardCode } from '../engine/cards'
 import type { GameEvent } from '../engine/actions'
 import type { GameView } from '../engine/views'
 
-export type BotLevel = 'easy' | 'medium' | 'hard'
-export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard']
+/** Expert (expert.ts) is Hard plus a search of its discards in sampled worlds (sampler.ts). */
+export type BotLevel = 'easy' | 'medium' | 'hard' | 'expert'
+/** Weakest first (the ladder plays each level against the ones below it). */
+export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard', 'expert']
 
 /** The input of one decision. */
 export interface BotContext {
@@ -22,8 +24,8 @@ export interface BotContext {
    */
   history: readonly GameEvent[]
   /**
-   * The bot's own randomness (Easy's mistakes), not the game's: with the same salt, view and history a
-   * bot decides the same. Any string, e.g. the seat's name.
+   * The bot's own randomness (Easy's mistakes, Expert's sampled worlds), not the game's: with the same salt,
+   * view and history a bot decides the same. Any string, e.g. the seat's name.
    */
   salt: string
   /** Optional incremental memory (`newMemory()`); when given, it must be kept for one seat and one game. */

@@ -1,0 +1,154 @@
+/**
+ * Expert: Hard's policy, with its discard searched instead of judged (Hard's best few, before and after the phase
+ * is down; the draw — deck or discard pile — can be searched too, `searchDraw`, but that measured no better and is
+ * off: docs/ai.md). For each candidate
+ * it samples worlds consistent with the seat's view and public history (sampler.ts), plays each world to the end
+ * of the hand with the fast policy (rollout.ts), and scores the hand for the seat (`outcomeValue`). Every
+ * candidate is played in the same worlds (common random numbers), so the comparison measures the move, not the
+ * luck of the deal.
+ *
+ * The work per decision is counted (worlds, moves), never a wall-clock budget: a salt, a view and a history
+ * always give the same move. Hard's own choice stays unless a candidate beats it clearly (by `margin`, and
+ * by `z` standard errors of the paired differences): the simulations are noisy and the fast policy is cruder than
+ * Hard's judgement, so a close call is left to Hard (measured: a plain argmax over 8 worlds won 7.5% of 200 games
+ * against three Hards).
+ */
+import { SKIP, WILD } from '../engine/cards'
+import type { Action } from '../engine/actions'
+import { applyInPlace, ownedCopy } from '../engine/apply'
+import { openRng, rngFromSeed } from '../engine/rng'
+import type { GameState } from '../engine/state'
+import { canDraw } from '../engine/views'
+import { decideWith, discardRanking, type Decider } from './policy'
+import { outcomeValue, playOut } from './rollout'
+import { sampleWorld, type PublicKnowledge } from './sampler'
+
+export interface SearchBudget {
+  /** Worlds sampled per decision; every candidate is played in each. */
+  worlds: number
+  /** Most moves one simulated hand may take before it is scored as it stands. */
+  maxActions: number
+  /**
+   * Most simulated moves per decision, all worlds and candidates together: once spent, no further world is
+   * sampled (every candidate keeps the same worlds). Caps the slowest decisions — long, stalled hands — by
+   * counted work, so the move still depends only on the inputs.
+   */
+  maxTotalActions: number
+  /** Hard's best few discards to compare (its own choice first). */
+  discards: number
+  /** How much better on average (in phases, `outcomeValue`) a candidate must be than Hard's choice to replace it. */
+  margin: number
+  /**
+   * And how sure: the mean of its per-world differences from Hard's choice, over their standard error (a paired
+   * test: both were played in the same worlds), must exceed this.
+   */
+  z: number
+  /**
+   * Search the draw (deck or discard pile) too. Off: 25.0% of 1,000 games against 3×Hard with it, 27.6% of
+   * 1,000 other games without (docs/ai.md) — after the draw the fast policy plays the rest of the turn, a poor
+   * judge of what a pickup is worth.
+   */
+  searchDraw: boolean
+  /** Search the discard after the phase is down too (shedding points, keeping hits). */
+  searchAfterLayDown: boolean
+}
+
+export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true }
+
+/** One searched decision: the candidates and their mean values, for the coach's explanation and the tests. */
+export interface SearchReport {
+  candidates: Action[]
+  values: number[]
+  /** Index of Hard's own choice among `candidates`. */
+  policy: number
+  chosen: number
+  worlds: number
+}
+
+/** The moves worth comparing now, with Hard's choice among them; `null` when this decision is not searched. */
+function candidatesFor(d: Decider, base: Action, budget: SearchBudget): Action[] | null {
+  const view = d.view
+  if (view.stage === 'draw' && budget.searchDraw && base.type === 'draw' && base.from !== 'saved') {
+    if (!canDraw(view, 'discard')) return null
+    return [{ type: 'draw', from: 'deck' }, { type: 'draw', from: 'discard' }]
+  }
+  if (view.stage === 'play' && base.type === 'discard') {
+    const me = view.players[d.seat]
+    if (me.laidDown && !budget.searchAfterLayDown) return null
+    // A Wild fits every phase and every laid group: never worth throwing away unless Hard itself chose to (a
+    // Skip is Hard's to play, not a discard).
+    const ranked = discardRanking(d).filter((c) => c !== SKIP && (c !== WILD || c === base.card))
+    const cards = [base.card, ...ranked.filter((c) => c !== base.card)].slice(0, budget.discards)
+    if (cards.length < 2) return null
+    return cards.map((card) => ({ type: 'discard', card }))
+  }
+  return null
+}
+
+const sameAction = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b)
+
+/** Plays each candidate in the same sampled worlds and returns their mean values to the seat. */
+export function searchCandidates(d: Decider, candidates: readonly Action[], budget: SearchBudget): { values: number[]; perWorld: number[][]; worlds: number } {
+  const view = d.view
+  const info: PublicKnowledge = { view, memory: d.memory }
+  const rng = openRng(rngFromSeed(`${d.salt}|${view.version}|${d.seat}|expert`))
+  const inHand = view.players.map((p) => p.inHand)
+  const perWorld: number[][] = candidates.map(() => [])
+  let worlds = 0
+  let work = 0
+  for (let w = 0; w < budget.worlds && work < budget.maxTotalActions; w++) {
+    const world = sampleWorld(info, rng)
+    if (!world) break
+    worlds++
+    for (let i = 0; i < candidates.length; i++) {
+      let s: GameState = ownedCopy(world)
+      const r = applyInPlace(s, d.seat, candidates[i])
+      if (!r.ok) throw new Error(`expert candidate refused: ${JSON.stringify(candidates[i])} (${r.error.code})`)
+      s = r.state
+      const o = playOut(s, budget.maxActions)
+      work += o.actions
+      perWorld[i].push(outcomeValue(o, d.seat, inHand))
+    }
+  }
+  const values = perWorld.map((xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0))
+  return { values, perWorld, worlds }
+}
+
+/** The paired test statistic of `a` over `b` (per-world values of two candidates): mean difference / its standard error. */
+function pairedZ(a: readonly number[], b: readonly number[]): { mean: number; z: number } {
+  const n = a.length
+  let sum = 0
+  for (let i = 0; i < n; i++) sum += a[i] - b[i]
+  const mean = sum / n
+  let ss = 0
+  for (let i = 0; i < n; i++) ss += (a[i] - b[i] - mean) ** 2
+  const se = Math.sqrt(ss / Math.max(1, n - 1) / n)
+  return { mean, z: se > 0 ? mean / se : mean > 0 ? Infinity : 0 }
+}
+
+/** Hard's move, or a searched one (see the module comment), with the search's figures when there was one. */
+export function decideExpertWithReport(d: Decider, budget: SearchBudget = EXPERT_BUDGET): { action: Action | null; report: SearchReport | null } {
+  const base = decideWith(d)
+  if (!base) return { action: base, report: null }
+  const candidates = candidatesFor(d, base, budget)
+  if (!candidates) return { action: base, report: null }
+  const policy = candidates.findIndex((c) => sameAction(c, base))
+  if (policy < 0) return { action: base, report: null }
+  const { values, perWorld, worlds } = searchCandidates(d, candidates, budget)
+  if (worlds < 2) return { action: base, report: null }
+  let chosen = policy
+  let bestZ = budget.z
+  for (let i = 0; i < candidates.length; i++) {
+    if (i === policy) continue
+    const t = pairedZ(perWorld[i], perWorld[policy])
+    if (t.mean > budget.margin && t.z > bestZ) {
+      bestZ = t.z
+      chosen = i
+    }
+  }
+  return { action: candidates[chosen], report: { candidates, values, policy, chosen, worlds } }
+}
+
+export function decideExpert(d: Decider, budget: SearchBudget = EXPERT_BUDGET): Action | null {
+  return decideExpertWithReport(d, budget).action
+}
