@@ -10,7 +10,7 @@ export class DeepLinkInbox {
   private pending: JoinLink | null = null
   private listener: ((link: JoinLink) => void) | null = null
 
-  /** A URL from 'open-url'; ignored (false) unless it is a valid join link. */
+  /** A URL that macOS's open-url event brought; ignored (false) unless it is a valid join link. */
   receiveUrl(url: unknown): boolean {
     return this.receive(parseJoinLink(url))
   }

@@ -8,21 +8,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { withHostAndBrowser } from './helpers'
-import { look, openPage, shoot, step } from './ui-driver'
+import { joinAsGuest as join, look, openPage, shoot, step } from './ui-driver'
 
 const e2e = withHostAndBrowser('lan', { playerName: 'Hosta', cardStyle: 'colour-blind', sound: false, animationSpeed: 'fast', botDelayMs: 0 })
 
-async function joinAsGuest(name: string, options: { touch?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
-  const guest = await openPage(e2e.browser, e2e.host.url, options)
-  const { page } = guest
-  await page.getByRole('button', { name: /Join a game/ }).click()
-  await page.getByLabel('Your name').fill(name)
-  await page.getByRole('button', { name: 'Join the table' }).click()
-  await page.getByRole('region', { name: 'Seats' }).waitFor()
-  await page.getByRole('button', { name: "I'm ready" }).click()
-  await page.getByRole('button', { name: 'Not ready' }).waitFor()
-  return guest
-}
+
+const joinAsGuest = (name: string, options: { touch?: boolean } = {}) => join(e2e.browser, e2e.host.url, name, options)
 
 describe('a LAN game: a host and two browser guests', () => {
   it('the operator hosts without a seat, two guests join and play one hand to the end of the game', async () => {

@@ -10,21 +10,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { withHostAndBrowser } from './helpers'
-import { look, openPage, shoot, step } from './ui-driver'
+import { joinAsGuest as join, look, openPage, shoot, step } from './ui-driver'
 
 const e2e = withHostAndBrowser('party', { playerName: 'Hosta', sound: false, animationSpeed: 'fast', botDelayMs: 0 })
 
-async function joinAsGuest(name: string): Promise<{ page: Page; problems: string[] }> {
-  const guest = await openPage(e2e.browser, e2e.host.url)
-  const { page } = guest
-  await page.getByRole('button', { name: /Join a game/ }).click()
-  await page.getByLabel('Your name').fill(name)
-  await page.getByRole('button', { name: 'Join the table' }).click()
-  await page.getByRole('region', { name: 'Seats' }).waitFor()
-  await page.getByRole('button', { name: "I'm ready" }).click()
-  await page.getByRole('button', { name: 'Not ready' }).waitFor()
-  return guest
-}
+
+const joinAsGuest = (name: string) => join(e2e.browser, e2e.host.url, name)
 
 const scores = (page: Page) => page.getByRole('dialog', { name: /Hand \d+ is over/ })
 
@@ -41,7 +32,7 @@ async function playToScores(pages: Page[]): Promise<Page[]> {
       return pages.filter((_, i) => reading[i])
     }
     let moved = false
-    for (const [i, page] of pages.entries()) if (!shown[i] && (await step(page).catch(() => null))) moved = true
+    for (const [i, page] of pages.entries()) if (!shown[i] && (await step(page, { nextHand: false }).catch(() => null))) moved = true
     if (!moved) await pages[0].waitForTimeout(60)
   }
   throw new Error(`the hand did not end within 120 s: ${JSON.stringify(await Promise.all(pages.map((p) => look(p))))}`)

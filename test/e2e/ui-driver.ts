@@ -98,9 +98,11 @@ function findHitter(page: Page, n: number): Promise<number> {
 }
 
 /** One step of the human seat's simple policy, by keyboard; answers what it did (null: the bots are playing). */
-export async function step(page: Page): Promise<string | null> {
+export async function step(page: Page, options: { nextHand?: boolean } = {}): Promise<string | null> {
   const seen = await look(page)
   if (seen.over) return 'over'
+  // `nextHand: false`: leave the end-of-hand scores open (a test reads them before anyone deals on).
+  if (seen.nextHand && options.nextHand === false) return null
   if (seen.nextHand) {
     const next = page.getByRole('button', { name: 'Next hand' })
     await next.click()
@@ -151,3 +153,16 @@ export async function step(page: Page): Promise<string | null> {
   return 'discard'
 }
 
+
+/** A guest's browser joins the table on `url` by name from the menu and says it is ready (its own context: no operator cookie). */
+export async function joinAsGuest(browser: Browser, url: string, name: string, options: { touch?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
+  const guest = await openPage(browser, url, options)
+  const { page } = guest
+  await page.getByRole('button', { name: /Join a game/ }).click()
+  await page.getByLabel('Your name').fill(name)
+  await page.getByRole('button', { name: 'Join the table' }).click()
+  await page.getByRole('region', { name: 'Seats' }).waitFor()
+  await page.getByRole('button', { name: "I'm ready" }).click()
+  await page.getByRole('button', { name: 'Not ready' }).waitFor()
+  return guest
+}

@@ -30,10 +30,13 @@ import { apply } from '../../shared/engine/apply'
 import { playableRuleOptionsSchema, resolveRules, type PartialRuleOptions, type RuleOptions } from '../../shared/engine/rules'
 import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '../../shared/engine/state'
 import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
+import { hintFor, type Hint } from '../../shared/ai/explain'
+import { publicEventFor } from '../../shared/ai/memory'
 import type { BotLevel } from '../../shared/ai/types'
 import { othersAtTable } from '../../shared/host-words'
 import { cleanName, cleanText, uniqueName } from '../../shared/names'
 import type { BotRunner } from './bot-runner'
+import { RECENT_BATCHES, appendBatches } from '../../shared/api/deltas'
 import { HostKey } from './host-key'
 import { SAVE_FORMAT, type LoadedGame, type SaveFile, type SaveStore } from './saves'
 
@@ -46,7 +49,6 @@ export const DEFAULT_GRACE_MS = 60_000
  * about games): otherwise sockets that join and close would hold seats for good (ghost seats).
  */
 export const LOBBY_GRACE_MS = 10_000
-const RECENT_BATCHES = 30
 const CHAT_KEEP = 50
 
 export interface TableHostOptions {
@@ -172,6 +174,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private handReady = new Set<number>()
   /** Between hands: deal on by itself after this many seconds (`null`: wait for everyone, or the turn timer). */
   private autoDealSeconds: number | null = null
+  /** The coach's Hint is offered (`table.hint`): on in solo games, the host's choice in LAN games (not saved). */
+  private hintsOn: boolean
   /** Seats the operator removed "at the next hand": they leave the game when the hand in play ends. */
   private leaving = new Set<number>()
 
@@ -184,6 +188,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.opts = options
     this.tableId = options.tableId ?? newTableId()
     this.mode = options.mode
+    this.hintsOn = options.mode === 'solo'
     this.name = options.name
     this.rulesPatch = { ...(options.rules ?? {}) }
     this.dropPolicy = options.dropPolicy ?? 'wait'
@@ -467,8 +472,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   rematch(clientId: string, asHost: boolean, seed?: string): ApiResult<null> {
     const client = this.clients.get(clientId)
     if (!client) return fail('NO_TABLE', 'you are not at this table')
-    if (this.status !== 'over') return fail('WRONG_STATUS', 'the game is not over')
+    // Who may vote is checked before when: a spectator is told it has no vote, not to wait (protocol.md 6).
     if (!asHost && client.seat === null) return fail('NOT_SEATED', 'only players vote for a rematch')
+    if (this.status !== 'over') return fail('WRONG_STATUS', 'the game is not over')
     client.wantsRematch = true
     const humans = [...this.clients.values()].filter((c) => c.seat !== null)
     if (asHost || humans.every((c) => c.wantsRematch)) {
@@ -537,6 +543,28 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     return this.accept(present[0], { type: 'nextHand' }).ok
   }
 
+  /** Lobby option: offer the coach's Hint at this table. Any time. */
+  setHints(on: boolean): void {
+    this.hintsOn = on
+    this.changed()
+  }
+
+  /**
+   * `table.hint`: what Expert would do in the client's seat now, and why. Computed here, on the main thread (one
+   * searched decision, tens of ms at most, only when a player asks), from exactly what that seat may see: its
+   * view and the public history of the hand. The renderer never sees more than the answer.
+   */
+  hint(clientId: string): ApiResult<Hint | null> {
+    const client = this.clients.get(clientId)
+    if (!client) return fail('NO_TABLE', 'you are not at this table')
+    if (client.seat === null) return fail('NOT_SEATED', 'spectators cannot ask for hints')
+    if (!this.hintsOn) return fail('FORBIDDEN', 'this table does not offer hints')
+    if (this.status !== 'playing' || !this.state) return fail('WRONG_STATUS', 'the game is not in play')
+    const seat = client.seat
+    const history = this.history.slice(this.handStart).map((e) => publicEventFor(e, seat))
+    return ok(hintFor(viewFor(this.state, seat), history, `${this.tableId}#hint#${seat}`))
+  }
+
   chat(clientId: string, text: string): ApiResult<ChatMessage> {
     const client = this.clients.get(clientId)
     if (!client) return fail('NO_TABLE', 'you are not at this table')
@@ -591,6 +619,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       autoDealSeconds: this.autoDealSeconds,
       hostKey: this.hostKey.publicKey,
       hostProblem: this.storageProblem && `The host cannot save the game (${this.storageProblem}). Play waits until it can.`,
+      hints: this.hintsOn,
     }
   }
 
@@ -816,7 +845,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.history = dealt.slice()
     this.handStart = 0
     const batch: Batch = { version: state.version, events: dealt, secrets: [] }
-    this.recent = [batch]
+    // One rule for the host's list and for clients that rebuild it from updates (protocol 2's deltas).
+    this.recent = appendBatches(this.recent, [batch])
     this.status = 'playing'
     this.forcedSeat = null
     this.handReady.clear()
@@ -852,8 +882,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       this.history.push(e)
     }
     const batch: Batch = { version: after.version, events: r.events, secrets }
-    this.recent.push(batch)
-    if (this.recent.length > RECENT_BATCHES) this.recent.shift()
+    this.recent = appendBatches(this.recent, [batch])
     if (after.stage === 'gameOver') this.status = 'over'
     if (this.forcedSeat !== null && (after.turn !== this.forcedSeat || after.stage === 'handOver' || after.stage === 'gameOver'))
       this.forcedSeat = null

@@ -10,10 +10,12 @@
  * Nothing else changes: both transports carry any entry.
  */
 import { z } from 'zod'
+import { attentionParamsSchema, diagnosticsSchema, joinLinkSchema } from './desktop'
 import { settingsPatchSchema, settingsSchema } from './settings'
 import { ENGINE_ERROR_CODES, TABLE_ERROR_CODES, eventsTable, requestsTable } from './table'
 
 export * from './channels'
+export * from './desktop'
 export * from './settings'
 export * from './table'
 
@@ -98,6 +100,13 @@ export const requests = {
   /** Restarts the desktop app into its downloaded update. Only the app's own window; WRONG_STATUS while a
    * table is open (a game is never cut by an installer) or before an update is `ready`. */
   'app.installUpdate': { params: noParams, result: z.null() },
+  /** The desktop window is in the background and it became this player's turn: flash it and notify (when
+   * Settings' turnAlerts is on). Only the app's own window; answers whether an alert was shown. */
+  'app.attention': { params: attentionParamsSchema, result: z.object({ shown: z.boolean() }) },
+  /** The `phase10://join` link the app was started or woken with and not yet handled (taken: asked once). */
+  'app.deepLink': { params: noParams, result: joinLinkSchema.nullable() },
+  /** "Can't see the table?": this machine's addresses and port, whether its advert and port answer, hints. */
+  'net.diagnose': { params: noParams, result: diagnosticsSchema },
   ...requestsTable,
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>
 
@@ -107,6 +116,8 @@ export const events = {
   'settings.changed': settingsSchema,
   /** The desktop app's update changed state (to the app's own window only). */
   'app.update': updateStatusSchema,
+  /** A `phase10://join` link arrived while the app runs (to the app's own window only): open the join flow. */
+  'app.deepLink': joinLinkSchema,
   ...eventsTable,
 } as const satisfies Record<string, z.ZodType>
 
@@ -146,7 +157,8 @@ export const wsClientFrameSchema = z.object({
   type: z.literal('request'),
   id: z.number().int().nonnegative(),
   name: z.string().max(100),
-  params: z.unknown(),
+  /** May be left out: a request without params is one with `{}` (docs/protocol.md section 2). */
+  params: z.unknown().optional(),
 })
 export type WsClientFrame = z.infer<typeof wsClientFrameSchema>
 
@@ -155,7 +167,8 @@ export type WsServerFrame =
   | { type: 'event'; event: string; payload: unknown }
 
 export const wsServerFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('response'), id: z.number().int(), result: apiResultSchema }),
+  // Any finite id: the host echoes a refused frame's id as it was sent (docs/protocol.md section 2).
+  z.object({ type: z.literal('response'), id: z.number(), result: apiResultSchema }),
   z.object({ type: z.literal('event'), event: z.string(), payload: z.unknown() }),
 ])
 

@@ -9,7 +9,7 @@ import { ruleOptionsSchema, partialRuleOptionsSchema } from '../engine/rules'
 import { BOT_LEVELS } from '../ai/types'
 
 /** Bumped on any incompatible change of the table frames; `table.join` refuses another version. */
-export const PROTOCOL_VERSION = 1
+export const PROTOCOL_VERSION = 2
 
 // ---------------------------------------------------------------------------------------------------
 // Cards, groups, the engine's GameView and events (mirrors src/shared/engine/views.ts and actions.ts).
@@ -109,7 +109,7 @@ export type TableGameEvent = z.infer<typeof gameEventSchema>
 // ---------------------------------------------------------------------------------------------------
 // Seats, snapshots, chat, discovery.
 
-export const botLevelSchema = z.enum(BOT_LEVELS as unknown as ['easy', 'medium', 'hard'])
+export const botLevelSchema = z.enum(BOT_LEVELS as unknown as ['easy', 'medium', 'hard', 'expert'])
 export const playerNameSchema = z.string().trim().min(1).max(20)
 
 export const seatInfoSchema = z.object({
@@ -201,6 +201,8 @@ export const tableSnapshotSchema = z.object({
   /** The table's Ed25519 public key (raw, base64url): a rejoining desktop checks it with host.prove. */
   hostKey: z.string().max(64).nullable().optional(),
   hostProblem: z.string().max(300).nullable().optional(),
+  /** The table offers the coach's Hint (`table.hint`): on in solo games, a host's option in LAN games. */
+  hints: z.boolean().optional(),
 })
 export type TableSnapshot = z.infer<typeof tableSnapshotSchema>
 
@@ -298,6 +300,30 @@ export const soloStartParamsSchema = z
   })
   .strict()
 
+/** A network adapter players can reach this host on (src/main/net/interfaces.ts): its name and addresses. */
+export const lanInterfaceSchema = z
+  .object({
+    name: z.string().min(1).max(64),
+    /** Its IPv4: the join link and QR code use it, the mDNS advert goes out from it. */
+    address: z.string().regex(/^\d{1,3}(\.\d{1,3}){3}$/),
+    /** Its routable IPv6 addresses (advertised too; no link-local). */
+    ipv6: z.array(z.string().max(64)).max(4),
+  })
+  .strict()
+export type LanInterface = z.infer<typeof lanInterfaceSchema>
+
+/** `host.interfaces`: the adapters to host on, best first, and the one a LAN table uses now (or would). */
+export const hostInterfacesSchema = z
+  .object({
+    interfaces: z.array(lanInterfaceSchema).max(32),
+    /** Name of the adapter in use (or the default for the next table); null: none usable. */
+    chosen: z.string().max(64).nullable(),
+    /** True when the host was started on one address (`--host ADDR`): there is nothing to choose. */
+    fixed: z.boolean(),
+  })
+  .strict()
+export type HostInterfaces = z.infer<typeof hostInterfacesSchema>
+
 export const hostOpenParamsSchema = z
   .object({
     /** Table name shown in discovery; defaults to "<player>'s table". */
@@ -311,6 +337,8 @@ export const hostOpenParamsSchema = z
     resume: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
     /** Bot "thinking" delay for this table (ms); default settings.botDelayMs (a browser sends its own). */
     botDelayMs: botDelaySchema.optional(),
+    /** The network adapter (a `host.interfaces` name) to advertise on and build the join link for; default the best. */
+    interface: z.string().min(1).max(64).optional(),
   })
   .strict()
 
@@ -354,6 +382,8 @@ export const requestsTable = {
   'solo.start': { params: soloStartParamsSchema, result: snapshot },
   /** Local only. Opens a LAN table (lobby) hosted here, or resumes a saved one; listens for joiners. */
   'host.open': { params: hostOpenParamsSchema, result: snapshot },
+  /** Local only (it names the host's addresses). The adapters a LAN table can be hosted on (`host.open.interface`). */
+  'host.interfaces': { params: noParams, result: hostInterfacesSchema },
   /** Local only. Unfinished games saved on this machine, newest first (at most 5): `host.open` resumes one. */
   'saves.list': { params: noParams, result: z.array(savedGameSchema) },
   /** Local only. Deletes a saved game (not the table open now: WRONG_STATUS); `NO_TABLE` when there is no such save. */
@@ -384,6 +414,8 @@ export const requestsTable = {
         botDelayMs: botDelaySchema.optional(),
         /** Between hands, deal on after this many seconds; `null` turns it off. Any time, like `botDelayMs`. */
         autoDealSeconds: autoDealSchema.nullable().optional(),
+        /** Offer the coach's Hint to the players (`table.hint`). Any time. */
+        hints: z.boolean().optional(),
       })
       .strict(),
     result: snapshot,
@@ -435,6 +467,12 @@ export const requestsTable = {
   'table.leave': { params: noParams, result: z.null() },
   /** Remote. After the game: the host starts it again at once (same seats, new seed); a guest votes. */
   'table.rematch': { params: noParams, result: snapshot },
+  /**
+   * Remote. The coach: what the Expert bot would do now in my seat, and one line why. Computed by the host from
+   * my seat's own view and public history only; `null` when I have nothing to do. FORBIDDEN when the table
+   * does not offer hints (`snapshot.hints`).
+   */
+  'table.hint': { params: noParams, result: z.object({ action: actionSchema, why: z.string().max(300) }).nullable() },
 } as const
 
 export const eventsTable = {
@@ -488,6 +526,7 @@ export { ERROR_CODES as ENGINE_ERROR_CODES }
 export const LOCAL_ONLY_REQUESTS = [
   'solo.start',
   'host.open',
+  'host.interfaces',
   'saves.list',
   'saves.remove',
   'host.close',
@@ -503,6 +542,9 @@ export const LOCAL_ONLY_REQUESTS = [
   'settings.get',
   'settings.set',
   'app.installUpdate',
+  'app.attention',
+  'app.deepLink',
+  'net.diagnose',
 ] as const
 /** Events only local/operator clients receive (a phone never hears the host's settings). */
-export const LOCAL_ONLY_EVENTS = ['settings.changed', 'discovery.games', 'app.update'] as const
+export const LOCAL_ONLY_EVENTS = ['settings.changed', 'discovery.games', 'app.update', 'app.deepLink'] as const
