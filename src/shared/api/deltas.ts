@@ -15,7 +15,7 @@
  * Pure: the host's encoder (src/main/net/snapshot-stream.ts) and both clients' decoder
  * (src/shared/api/ws-client.ts, used by browsers and joining desktops) call these.
  */
-import { applyPatch, createPatch, Pointer, type Operation } from 'rfc6902'
+import { applyPatch, Pointer, type Operation } from 'rfc6902'
 import { diffAny } from 'rfc6902/diff'
 import { z } from 'zod'
 import { tableEventsSchema, type TableEvents, type TableSnapshot } from './table'
@@ -68,9 +68,7 @@ const same = (a: unknown, b: unknown): boolean =>
   a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && json(a) === json(b))
 
 /**
- * rfc6902's differ, with two strategies of ours through its `diff` hook:
- * - near the root (the snapshot, its view, their direct children) a subtree whose JSON is unchanged is
- *   skipped at once: between two snapshots a few keys change, so most of the work is one JSON.stringify;
+ * rfc6902's differ, with our array strategy through its `diff` hook (and `walk` below for the top):
  * - arrays are trimmed to what lies between their common start and end, then edited position by position
  *   (a discard is one `add`, a card leaving the hand one `remove`, a chat line that pushes the oldest out
  *   one `remove` and one `add`). The library's own array diff is an edit-distance search, quadratic in
@@ -79,10 +77,33 @@ const same = (a: unknown, b: unknown): boolean =>
 const snapshotDiff = (a: unknown, b: unknown, ptr: Pointer): Operation[] => {
   if (a === b) return []
   if (Array.isArray(a) && Array.isArray(b)) return arrayDiff(a, b, ptr)
-  // The snapshot's and the view's own fields (not the two big objects themselves: always changed).
-  const depth = ptr.tokens.length
-  if ((depth === 3 || (depth === 2 && ptr.tokens[1] !== 'view')) && same(a, b)) return []
   return diffAny(a, b, ptr, snapshotDiff)
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * The snapshot and its view are walked key by key here (no pointer objects: most keys are unchanged and
+ * skipped on a string compare); a changed field goes to rfc6902 with the strategies above.
+ */
+function walk(ops: Operation[], a: unknown, b: unknown, tokens: string[], depth: number): void {
+  if (a === b) return
+  if (depth > 0 && isPlainObject(a) && isPlainObject(b)) {
+    const at = (k: string) => new Pointer([...tokens, k]).toString()
+    for (const k of Object.keys(a)) if (a[k] !== undefined && (!(k in b) || b[k] === undefined)) ops.push({ op: 'remove', path: at(k) })
+    for (const [k, v] of Object.entries(b)) {
+      if (v === undefined) continue
+      if (!(k in a) || a[k] === undefined) ops.push({ op: 'add', path: at(k), value: v })
+      else walk(ops, a[k], v, [...tokens, k], depth - 1)
+    }
+    return
+  }
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) {
+    if (a !== b) ops.push({ op: 'replace', path: new Pointer(tokens).toString(), value: b })
+    return
+  }
+  if (same(a, b)) return
+  ops.push(...snapshotDiff(a, b, new Pointer(tokens)))
 }
 
 function arrayDiff(a: unknown[], b: unknown[], ptr: Pointer): Operation[] {
@@ -111,7 +132,9 @@ function arrayDiff(a: unknown[], b: unknown[], ptr: Pointer): Operation[] {
 
 /** The patch from `from` to `to`, `recentEvents` left out (the receiver rebuilds it from the batches). */
 export function snapshotPatch(from: TableSnapshot, to: TableSnapshot): Operation[] {
-  return createPatch(strip(from), strip(to), snapshotDiff)
+  const ops: Operation[] = []
+  walk(ops, strip(from), strip(to), [''], 2)
+  return ops
 }
 
 /**
