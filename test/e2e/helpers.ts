@@ -130,9 +130,9 @@ export async function askBotWorker(path: string, level: 'medium' | 'hard' | 'exp
     const answer = await new Promise((resolve, reject) => {
       worker.once('message', resolve)
       worker.once('error', reject)
-      worker.postMessage({ id: 1, request })
+      worker.postMessage({ id: 1, job: { type: 'decide', request } })
     })
-    return { answer, expected: { id: 1, ok: true, action: decideNow(request) } }
+    return { answer, expected: { id: 1, ok: true, value: decideNow(request) } }
   } finally {
     await worker.terminate()
   }

@@ -20,6 +20,7 @@ import { Worker } from 'node:worker_threads'
 import type { Action, GameEvent } from '../../shared/engine/actions'
 import type { GameView } from '../../shared/engine/views'
 import { decide, type BotLevel } from '../../shared/ai'
+import { hintFor, type Hint } from '../../shared/ai/explain'
 
 export interface BotRequest {
   level: BotLevel
@@ -32,20 +33,38 @@ export interface BotRequest {
 export interface BotRunner {
   /** The bot's action, or `null` when it has nothing to do; rejects only on a bug in the bot. */
   decide(request: BotRequest): Promise<Action | null>
+  /** The coach's hint for a seat (Expert's search, off the host's event loop like every bot decision). */
+  hint(request: HintRequest): Promise<Hint | null>
   close(): Promise<void>
 }
+
+/** What the coach is given: exactly what a bot in that seat would be (its view, the hand's public events). */
+export type HintRequest = Omit<BotRequest, 'level'>
+
+/** One piece of bot work, as the worker receives it (and the in-process runner runs it). */
+export type BotJob = { type: 'decide'; request: BotRequest } | { type: 'hint'; request: HintRequest }
 
 export function decideNow(request: BotRequest): Action | null {
   return decide({ level: request.level, view: request.view, history: request.history, salt: request.salt })
 }
 
+export function runJob(job: BotJob): Action | Hint | null {
+  return job.type === 'decide' ? decideNow(job.request) : hintFor(job.request.view, job.request.history, job.request.salt)
+}
+
 export class InProcessBotRunner implements BotRunner {
   decide(request: BotRequest): Promise<Action | null> {
+    return this.run({ type: 'decide', request }) as Promise<Action | null>
+  }
+  hint(request: HintRequest): Promise<Hint | null> {
+    return this.run({ type: 'hint', request }) as Promise<Hint | null>
+  }
+  run(job: BotJob): Promise<Action | Hint | null> {
     // Yield first: a bot never answers inside the call that made its turn come up.
     return new Promise((resolve, reject) =>
       setImmediate(() => {
         try {
-          resolve(decideNow(request))
+          resolve(runJob(job))
         } catch (err) {
           reject(err)
         }
@@ -78,7 +97,7 @@ function workerEntry(url: URL): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`)
 }
 
-type Pending = { request: BotRequest; resolve: (a: Action | null) => void; reject: (e: Error) => void }
+type Pending = { job: BotJob; resolve: (a: Action | Hint | null) => void; reject: (e: Error) => void }
 
 export class WorkerBotRunner implements BotRunner {
   private worker: Worker | null = null
@@ -95,11 +114,11 @@ export class WorkerBotRunner implements BotRunner {
   private start(): Worker {
     const worker = new Worker(workerEntry(this.url), this.options.execArgv ? { execArgv: this.options.execArgv } : {})
     worker.unref()
-    worker.on('message', (msg: { id: number; ok: boolean; action?: Action | null; error?: string }) => {
+    worker.on('message', (msg: { id: number; ok: boolean; value?: Action | Hint | null; error?: string }) => {
       const p = this.pending.get(msg.id)
       this.pending.delete(msg.id)
       if (!p) return
-      if (msg.ok) p.resolve(msg.action ?? null)
+      if (msg.ok) p.resolve(msg.value ?? null)
       else p.reject(new Error(msg.error ?? 'bot failed'))
     })
     const die = (err: Error) => {
@@ -108,7 +127,7 @@ export class WorkerBotRunner implements BotRunner {
       this.options.warn?.(`[bots] the bot worker stopped (${err.message}); bots decide on the main thread`)
       // Whatever was asked is answered on the main thread instead: a dead worker never stalls a table.
       const fallback = new InProcessBotRunner()
-      for (const [, p] of this.pending) fallback.decide(p.request).then(p.resolve, p.reject)
+      for (const [, p] of this.pending) fallback.run(p.job).then(p.resolve, p.reject)
       this.pending.clear()
     }
     worker.on('error', die)
@@ -117,13 +136,21 @@ export class WorkerBotRunner implements BotRunner {
   }
 
   decide(request: BotRequest): Promise<Action | null> {
+    return this.run({ type: 'decide', request }) as Promise<Action | null>
+  }
+
+  hint(request: HintRequest): Promise<Hint | null> {
+    return this.run({ type: 'hint', request }) as Promise<Hint | null>
+  }
+
+  private run(job: BotJob): Promise<Action | Hint | null> {
     // A dead worker is not fatal to the table: decide here instead.
-    if (this.failed) return new InProcessBotRunner().decide(request)
+    if (this.failed) return new InProcessBotRunner().run(job)
     this.worker ??= this.start()
     const id = this.nextId++
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { request, resolve, reject })
-      this.worker!.postMessage({ id, request })
+      this.pending.set(id, { job, resolve, reject })
+      this.worker!.postMessage({ id, job })
     })
   }
 

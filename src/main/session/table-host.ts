@@ -30,7 +30,7 @@ import { apply } from '../../shared/engine/apply'
 import { playableRuleOptionsSchema, resolveRules, type PartialRuleOptions, type RuleOptions } from '../../shared/engine/rules'
 import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '../../shared/engine/state'
 import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
-import { hintFor, type Hint } from '../../shared/ai/explain'
+import type { Hint } from '../../shared/ai/explain'
 import { publicEventFor } from '../../shared/ai/memory'
 import type { BotLevel } from '../../shared/ai/types'
 import { othersAtTable } from '../../shared/host-words'
@@ -554,7 +554,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
    * searched decision, tens of ms at most, only when a player asks), from exactly what that seat may see: its
    * view and the public history of the hand. The renderer never sees more than the answer.
    */
-  hint(clientId: string): ApiResult<Hint | null> {
+  /** The coach's move for this client's seat, worked out by the bot runner (off this event loop). */
+  async hint(clientId: string): Promise<ApiResult<Hint | null>> {
     const client = this.clients.get(clientId)
     if (!client) return fail('NO_TABLE', 'you are not at this table')
     if (client.seat === null) return fail('NOT_SEATED', 'spectators cannot ask for hints')
@@ -562,7 +563,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (this.status !== 'playing' || !this.state) return fail('WRONG_STATUS', 'the game is not in play')
     const seat = client.seat
     const history = this.history.slice(this.handStart).map((e) => publicEventFor(e, seat))
-    return ok(hintFor(viewFor(this.state, seat), history, `${this.tableId}#hint#${seat}`))
+    return ok(await this.opts.bots.hint({ view: viewFor(this.state, seat), history, salt: `${this.tableId}#hint#${seat}` }))
   }
 
   chat(clientId: string, text: string): ApiResult<ChatMessage> {

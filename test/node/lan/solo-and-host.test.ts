@@ -12,6 +12,7 @@ import { KEEP_SAVES } from '../../../src/main/services/table'
 import { InProcessBotRunner, WorkerBotRunner, botWorkerUrl, decideNow } from '../../../src/main/session/bot-runner'
 import { TableHost } from '../../../src/main/session/table-host'
 import { decide } from '../../../src/shared/ai'
+import { hintFor } from '../../../src/shared/ai/explain'
 import type { ApiEvent, ApiResult, SavedGame, TableSnapshot } from '../../../src/shared/api'
 import { newGame } from '../../../src/shared/engine/state'
 import { viewFor } from '../../../src/shared/engine/views'
@@ -213,6 +214,9 @@ describe('TableHost', () => {
         const state = newGame({ players: ['a', 'b', 'c'], seed })
         const request = { level: 'hard' as const, view: viewFor(state, state.turn!), history: [], salt: seed }
         expect(await runner.decide(request)).toEqual(decideNow(request))
+        // The coach's hint is worked out there too (off the host's event loop), the same as in-process.
+        const { level: _level, ...asked } = request
+        expect(await runner.hint(asked)).toEqual(hintFor(asked.view, asked.history, asked.salt))
       }
       // Answered by the worker itself, not by the main-thread fallback.
       expect(warnings).toEqual([])
