@@ -135,25 +135,20 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
   })
   // Every client of a broadcast gets the same payload object (spectators' snapshots): serialise it once.
   const serialised = new WeakMap<object, string>()
+  /** Every frame goes out here: a client that does not read (its buffer past the limit) is dropped instead. */
+  const sendText = (socket: WebSocket, text: string) => {
+    if (socket.readyState !== socket.OPEN) return
+    if (socket.bufferedAmount > limits.maxBufferedBytes) return socket.terminate() // its seat drops like any closed connection
+    socket.send(text)
+  }
   const send = (socket: WebSocket, frame: WsServerFrame) => {
     if (socket.readyState !== socket.OPEN) return
-    if (socket.bufferedAmount > limits.maxBufferedBytes) {
-      socket.terminate() // not reading: its seat drops like any closed connection
-      return
-    }
-    let text: string
     if (frame.type === 'event' && frame.payload && typeof frame.payload === 'object') {
       const key = frame.payload as object
       let body = serialised.get(key)
       if (body === undefined) serialised.set(key, (body = JSON.stringify(frame.payload)))
-      text = `{"type":"event","event":${JSON.stringify(frame.event)},"payload":${body}}`
-    } else text = JSON.stringify(frame)
-    socket.send(text)
-  }
-  const sendText = (socket: WebSocket, text: string) => {
-    if (socket.readyState !== socket.OPEN) return
-    if (socket.bufferedAmount > limits.maxBufferedBytes) return socket.terminate()
-    socket.send(text)
+      sendText(socket, `{"type":"event","event":${JSON.stringify(frame.event)},"payload":${body}}`)
+    } else sendText(socket, JSON.stringify(frame))
   }
   const alive = new WeakMap<WebSocket, boolean>()
 
