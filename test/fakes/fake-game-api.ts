@@ -76,3 +76,22 @@ export function createFakeGameApi(initial: Partial<Settings> = {}, savedGames: S
   }
   return api as unknown as FakeGameApi
 }
+
+/** The fake with some requests answered by `answers` instead (recorded in `calls` like every other). */
+export function withAnswers(api: FakeGameApi, answers: Record<string, (params: unknown) => ApiResult<unknown>>): FakeGameApi {
+  const invoke = api.invoke.bind(api)
+  api.invoke = (async (name: string, params: unknown) => {
+    const answer = answers[name]
+    if (!answer) return invoke(name as never, params as never)
+    api.calls.push({ name, params })
+    return answer(params)
+  }) as FakeGameApi['invoke']
+  return api
+}
+
+/** What a desktop's services answer on the Join screen: nothing found on the LAN, `join.connect` refused. */
+export const DESKTOP_JOIN_ANSWERS: Record<string, (params: unknown) => ApiResult<unknown>> = {
+  'discovery.start': () => ({ ok: true, value: [] }),
+  'discovery.stop': () => ({ ok: true, value: null }),
+  'join.connect': () => ({ ok: false, error: { code: 'DISCONNECTED', message: 'no host there' } }),
+}

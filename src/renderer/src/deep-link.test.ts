@@ -1,7 +1,7 @@
 import './test-support/dom'
 import { render, screen, waitFor } from '@testing-library/svelte'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createFakeGameApi, type FakeGameApi } from '../../../test/fakes/fake-game-api'
+import { DESKTOP_JOIN_ANSWERS, createFakeGameApi, withAnswers, type FakeGameApi } from '../../../test/fakes/fake-game-api'
 import type { JoinLink } from '../../shared/api'
 import App from './App.svelte'
 import { router } from './stores/router.svelte'
@@ -11,23 +11,11 @@ beforeEach(() => router.go('home'))
 
 /** The desktop window's api: main holds `links` (start argv, then a second start's) until the window takes them. */
 function desktopWithLinks(links: JoinLink[], atTable: unknown = null): FakeGameApi {
-  const api = createFakeGameApi()
-  const invoke = api.invoke.bind(api)
-  api.invoke = (async (name: string, params: unknown) => {
-    if (name === 'app.deepLink') {
-      api.calls.push({ name, params })
-      return { ok: true, value: links.shift() ?? null }
-    }
-    if (name === 'table.get') return { ok: true, value: atTable }
-    if (name === 'discovery.start') return { ok: true, value: [] }
-    if (name === 'discovery.stop') return { ok: true, value: null }
-    if (name === 'join.connect') {
-      api.calls.push({ name, params })
-      return { ok: false, error: { code: 'DISCONNECTED', message: 'no host there' } }
-    }
-    return invoke(name as never, params as never)
-  }) as FakeGameApi['invoke']
-  return api
+  return withAnswers(createFakeGameApi(), {
+    ...DESKTOP_JOIN_ANSWERS,
+    'app.deepLink': () => ({ ok: true, value: links.shift() ?? null }),
+    'table.get': () => ({ ok: true, value: atTable }),
+  })
 }
 
 describe('a phase10://join link', () => {

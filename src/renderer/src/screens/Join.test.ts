@@ -1,24 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/svelte'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createFakeGameApi, type FakeGameApi } from '../../../../test/fakes/fake-game-api'
+import { DESKTOP_JOIN_ANSWERS, createFakeGameApi, withAnswers, type FakeGameApi } from '../../../../test/fakes/fake-game-api'
 import { joinLink } from '../stores/join-link.svelte'
 import { TableStore } from '../stores/table.svelte'
 import Join from './Join.svelte'
 
 /** The fake answers discovery and join.connect like the desktop's services would (join.connect: refused here). */
 function desktopApi(): FakeGameApi {
-  const api = createFakeGameApi({ playerName: 'Lin' })
-  const invoke = api.invoke.bind(api)
-  api.invoke = (async (name: string, params: unknown) => {
-    if (name === 'discovery.start') return { ok: true, value: [] }
-    if (name === 'discovery.stop') return { ok: true, value: null }
-    if (name === 'join.connect') {
-      api.calls.push({ name, params })
-      return { ok: false, error: { code: 'DISCONNECTED', message: 'no host there' } }
-    }
-    return invoke(name as never, params as never)
-  }) as FakeGameApi['invoke']
-  return api
+  return withAnswers(createFakeGameApi({ playerName: 'Lin' }), DESKTOP_JOIN_ANSWERS)
 }
 
 afterEach(() => {
