@@ -203,6 +203,9 @@ interface Seat {
   /** What this client received while the run was measured. */
   bytes: number
   frames: number
+  /** …of which events (not responses): the floor sends the same per action. */
+  eventBytes: number
+  eventFrames: number
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -232,6 +235,9 @@ interface RunResult {
   /** Median over clients of bytes received per action of their table. */
   bytesPerClientAct: number
   framesPerClientAct: number
+  /** The same, events only (table.update…; responses are the rest). */
+  eventBytesPerClientAct: number
+  eventFramesPerClientAct: number
 }
 
 /** One run: `count` tables × 6 clients against the real host, or (`floorBytes`) against the floor. */
@@ -253,12 +259,17 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       for (let i = 0; i < 6; i++) {
         const ws = await openSocket(`ws://127.0.0.1:${t.port}${WS_PATH}`, WebSocket as unknown as WebSocketCtor, 5000)
         if (!ws) throw new Error(`cannot connect to port ${t.port}`)
-        const seat: Seat = { channel: createRpcChannel(ws), snapshot: null, busy: false, operator: i === 0, seat: i, floorTurn: null, bytes: 0, frames: 0 }
+        const seat: Seat = { channel: createRpcChannel(ws), snapshot: null, busy: false, operator: i === 0, seat: i, floorTurn: null, bytes: 0, frames: 0, eventBytes: 0, eventFrames: 0 }
         const read = ws.onmessage!
         ws.onmessage = (ev) => {
           if (performance.now() >= measureFrom && !stopped) {
-            seat.bytes += String(ev.data).length
+            const text = String(ev.data)
+            seat.bytes += text.length
             seat.frames++
+            if (text.startsWith('{"type":"event"')) {
+              seat.eventBytes += text.length
+              seat.eventFrames++
+            }
           }
           read(ev)
         }
@@ -345,7 +356,12 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     const cpuPerAct = ((await host.cpuMs()) - cpuFrom) / Math.max(1, acceptedActs - actsFrom)
     stopped = true
     const elapsed = (performance.now() - started) / 1000
-    const perClient = seats.flatMap((table, ti) => table.map((s) => ({ bytes: s.bytes / Math.max(1, tableActs[ti]), frames: s.frames / Math.max(1, tableActs[ti]) })))
+    const perClient = seats.flatMap((table, ti) =>
+      table.map((s) => {
+        const acts = Math.max(1, tableActs[ti])
+        return { bytes: s.bytes / acts, frames: s.frames / acts, eventBytes: s.eventBytes / acts, eventFrames: s.eventFrames / acts }
+      }),
+    )
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
     return {
       cpuPerAct,
@@ -355,6 +371,8 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       elapsed,
       bytesPerClientAct: median(perClient.map((c) => c.bytes)),
       framesPerClientAct: median(perClient.map((c) => c.frames)),
+      eventBytesPerClientAct: median(perClient.map((c) => c.eventBytes)),
+      eventFramesPerClientAct: median(perClient.map((c) => c.eventFrames)),
     }
   } finally {
     stopped = true
@@ -378,6 +396,8 @@ interface Figures {
   cpuMsPerAct: number
   bytesPerClientAct: number
   framesPerClientAct: number
+  eventBytesPerClientAct: number
+  eventFramesPerClientAct: number
   rssMb: number
   refusals: Record<string, number>
 }
@@ -394,6 +414,8 @@ function figures(tables: number, r: RunResult): Figures {
     cpuMsPerAct: r.cpuPerAct,
     bytesPerClientAct: r.bytesPerClientAct,
     framesPerClientAct: r.framesPerClientAct,
+    eventBytesPerClientAct: r.eventBytesPerClientAct,
+    eventFramesPerClientAct: r.eventFramesPerClientAct,
     rssMb: r.rssMax / 1024 / 1024,
     refusals: Object.fromEntries(r.errors),
   }
@@ -422,8 +444,10 @@ async function main(): Promise<void> {
   const f2 = (x: number) => x.toFixed(2)
   for (const count of [1, many]) {
     const host = figures(count, await runTables(count, seconds, thinkMs, warmupS, null))
-    // The floor sends each client, per action, one frame as large as the host's average frame.
-    const frameBytes = Math.max(64, Math.round(host.bytesPerClientAct / Math.max(1, host.framesPerClientAct)))
+    // The floor sends each client, per action, one event frame as large as the host's average event frame
+    // (and the actor its response, as the host does). Not the average over all frames: the responses (1 in
+    // 6 frames, ~70 B) would make the floor's event frames ~70 B smaller than the host's.
+    const frameBytes = Math.max(64, Math.round(host.eventBytesPerClientAct / Math.max(0.01, host.eventFramesPerClientAct)))
     const floor = figures(count, await runTables(count, seconds, thinkMs, warmupS, frameBytes))
     const ratios = {
       actsPerSecond: host.actsPerSecond / floor.actsPerSecond,

@@ -72,6 +72,13 @@ export function gameApiContract(harness: () => ContractHarness): void {
     expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(fileBefore)
   })
 
+  it('answers an empty history on a fresh data dir, and refuses an import that is not JSON', async () => {
+    const { api } = harness()
+    expect(await api.invoke('history.list', {})).toEqual({ ok: true, value: { games: [], notices: [] } })
+    expect(await api.invoke('history.import', { json: 'not json' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+    expect(await api.invoke('history.get', { id: 'nope' })).toMatchObject({ ok: false, error: { code: 'NO_TABLE' } })
+  })
+
   it('rejects an unknown request name with BAD_REQUEST', async () => {
     const result = await harness().api.invoke('settings.delete' as never, {} as never)
     expect(result).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })

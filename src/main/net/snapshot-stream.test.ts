@@ -50,7 +50,8 @@ function wire(): Wire {
 }
 
 /** Every client holds the snapshot protocol 1 would have sent it last. */
-function check(wires: Map<string, Wire>, label: string): void {
+function check(wires: Map<string, Wire>, label: string, mismatches: string[] = []): void {
+  if (mismatches.length) throw new Error(`${label}: ${mismatches[0]}`)
   for (const [id, w] of wires) {
     w.stream.flush()
     const last = w.truth.findLast((e) => e.event === 'table.snapshot')?.payload ?? null
@@ -67,6 +68,25 @@ function checkEvents(wires: Map<string, Wire>, label: string): void {
   for (const [id, w] of wires) expect(events(w.seen), `${label}: ${id}'s batches`).toEqual(events(w.truth))
 }
 
+/**
+ * The table shares the public parts of one round's snapshots between its clients (session/snapshot-share.ts):
+ * each must be exactly the snapshot the table builds for that client on its own, at that moment (the clock,
+ * `hostNow`, aside).
+ */
+function alone(host: TableHost, id: string, sent: TableSnapshot): string | null {
+  const table = host as unknown as { share: unknown }
+  const share = table.share
+  table.share = null
+  const own = host.snapshotFor(id)
+  table.share = share
+  const clockless = (s: unknown) => JSON.stringify({ ...(s as object), hostNow: 0 })
+  if (clockless(own) === clockless(sent)) return null
+  const a = sent as unknown as Record<string, unknown>
+  const b = own as unknown as Record<string, unknown>
+  const keys = Object.keys(b).filter((k) => k !== 'hostNow' && JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+  return `${id} was sent another snapshot than the table builds for it alone: ${keys.map((k) => `${k}: ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join('; ')}`
+}
+
 /** Games per run (`FUZZ_RUNS=3000` for a long one); each is 1-2 short hands with 2-4 players, a spectator, chat. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150)
 
@@ -78,9 +98,13 @@ const RULES = [
 
 async function playOne(seed: number, stats: { bytes: number; frames: number; snapshots: number; fullBytes: number }): Promise<void> {
   const wires = new Map<string, Wire>()
+  const mismatches: string[] = []
   const deliver = (to: string, e: ApiEvent) => {
     const w = wires.get(to)
     if (!w) return
+    // (The table catches what its deliver throws: mismatches are collected and fail the step's check.)
+    const mismatch = e.event === 'table.snapshot' && e.payload ? alone(host, to, e.payload as TableSnapshot) : null
+    if (mismatch) mismatches.push(mismatch)
     w.truth.push({ event: e.event, payload: e.payload })
     w.stream.push(e.event, e.payload)
   }
@@ -99,7 +123,7 @@ async function playOne(seed: number, stats: { bytes: number; frames: number; sna
     wires.set('watcher', wire())
     expect(host.join('watcher', { protocol: PROTOCOL_VERSION, name: 'Watcher', spectate: true }).ok).toBe(true)
     await new Promise((r) => setImmediate(r))
-    check(wires, `seed ${seed} lobby`)
+    check(wires, `seed ${seed} lobby`, mismatches)
     expect(host.start(`fuzz-${seed}`).ok).toBe(true)
     const players = [...wires.keys()].filter((id) => id !== 'watcher')
     for (let step = 0; step < 5000; step++) {
@@ -115,11 +139,11 @@ async function playOne(seed: number, stats: { bytes: number; frames: number; sna
         if (step % 7 === 0 && id === players[1]) host.chat(id, `move ${step}`)
       }
       await new Promise((r) => setImmediate(r)) // spectators' coalesced snapshots, bots' moves
-      check(wires, `seed ${seed} step ${step}`)
+      check(wires, `seed ${seed} step ${step}`, mismatches)
       if (host.snapshotFor('local')?.status === 'over') break
     }
     await new Promise((r) => setTimeout(r, 120)) // batches still waiting for a snapshot go out alone
-    check(wires, `seed ${seed} end`)
+    check(wires, `seed ${seed} end`, mismatches)
     checkEvents(wires, `seed ${seed}`)
     expect(host.snapshotFor('local')?.status).toBe('over')
     for (const w of wires.values()) {

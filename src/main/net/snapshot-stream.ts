@@ -10,20 +10,36 @@
  * most HOLD_MS; any other event sends them first, so the order of everything a client sees is kept.
  */
 import type { TableEvents, TableSnapshot, WsServerFrame } from '../../shared/api'
-import { snapshotPatch } from '../../shared/api/deltas'
+import { patchText } from './patch-encoder'
 
 /** Longest a batch waits for its snapshot before it goes out on its own (`table.events`). */
 const HOLD_MS = 100
 
-/** A patch is cached per (from, to) pair: every spectator of a table gets the same objects, so the same patch. */
-const patchCache = new WeakMap<object, { to: object; json: string }>()
+/**
+ * The last patch, by its (from, to) pair: every spectator of a table gets the same snapshot objects, one
+ * after the other, so the same patch. (One entry: a WeakMap entry per client and change cost the collector
+ * more than it saved.)
+ */
+let lastPatch: { from: TableSnapshot; to: TableSnapshot; json: string } | null = null
 
 function patchJson(from: TableSnapshot, to: TableSnapshot): string {
-  const hit = patchCache.get(from)
-  if (hit && hit.to === to) return hit.json
-  const json = JSON.stringify(snapshotPatch(from, to))
-  patchCache.set(from, { to, json })
+  if (lastPatch && lastPatch.from === from && lastPatch.to === to) return lastPatch.json
+  const json = patchText(from, to)
+  lastPatch = { from, to, json }
   return json
+}
+
+/** A batch's JSON, once per object: the table gives every client without a secret in it the same one. */
+const batchJson = new WeakMap<TableEvents, string>()
+function batchesJson(batches: TableEvents[]): string {
+  let out = '['
+  for (let i = 0; i < batches.length; i++) {
+    const b = batches[i]
+    let text = batchJson.get(b)
+    if (text === undefined) batchJson.set(b, (text = JSON.stringify(b)))
+    out += i ? `,${text}` : text
+  }
+  return `${out}]`
 }
 
 export class SnapshotStream {
@@ -104,7 +120,7 @@ export class SnapshotStream {
     this.rev += 1
     this.base = next
     this.sendText(
-      `{"type":"event","event":"table.update","payload":{"base":${base},"rev":${this.rev},"batches":${JSON.stringify(batches)},"patch":${patchJson(from, next)}}}`,
+      `{"type":"event","event":"table.update","payload":{"base":${base},"rev":${this.rev},"batches":${batchesJson(batches)},"patch":${patchJson(from, next)}}}`,
     )
   }
 

@@ -15,6 +15,8 @@ const localOnly = new Set<string>(LOCAL_ONLY_EVENTS)
  */
 export class EventHub {
   private readonly listeners = new Map<(event: ApiEvent) => void, Subscriber | null>()
+  /** The listeners of each client id: a table delivers every client its own snapshot after each change. */
+  private readonly byId = new Map<string, Set<(event: ApiEvent) => void>>()
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     const message = { event, payload } as ApiEvent
@@ -26,13 +28,33 @@ export class EventHub {
 
   /** Delivers to the subscribers registered for `clientId` only. */
   emitTo(clientId: string, message: ApiEvent): void {
-    for (const [listener, who] of [...this.listeners]) if (who?.id === clientId) this.call(listener, message)
+    const mine = this.byId.get(clientId)
+    if (!mine) return
+    if (mine.size === 1) for (const listener of mine) this.call(listener, message)
+    else for (const listener of [...mine]) this.call(listener, message)
   }
 
   /** Returns the unsubscribe function. Without `who`: every broadcast, no targeted event. */
   subscribe(listener: (event: ApiEvent) => void, who: Subscriber | null = null): () => void {
+    this.unindex(listener)
     this.listeners.set(listener, who)
-    return () => this.listeners.delete(listener)
+    if (who) {
+      let mine = this.byId.get(who.id)
+      if (!mine) this.byId.set(who.id, (mine = new Set()))
+      mine.add(listener)
+    }
+    return () => {
+      this.unindex(listener)
+      this.listeners.delete(listener)
+    }
+  }
+
+  private unindex(listener: (event: ApiEvent) => void): void {
+    const who = this.listeners.get(listener)
+    if (!who) return
+    const mine = this.byId.get(who.id)
+    mine?.delete(listener)
+    if (mine?.size === 0) this.byId.delete(who.id)
   }
 
   private call(listener: (event: ApiEvent) => void, message: ApiEvent): void {

@@ -8,8 +8,10 @@ import { fail, ok, type Diagnostics, type JoinLink } from '../../shared/api'
 import type { Updates } from '../updater'
 import { lockDataDir } from '../data-dir-lock'
 import { createBotRunner, type BotRunner } from '../session/bot-runner'
+import { HistoryStore } from '../history/history-store'
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch'
 import { EventHub } from './event-hub'
+import { createHistoryService } from './history'
 import { SettingsStore } from './settings-store'
 import { createTableService, type TableService, type TableServiceOptions } from './table'
 
@@ -17,7 +19,7 @@ export type { Dispatch, Handlers, RequestContext } from './dispatch'
 export { EventHub, type Subscriber } from './event-hub'
 
 /** What the table service needs, less what `createServices` makes itself (events, settings, default bots). */
-export interface ServicesOptions extends Omit<TableServiceOptions, 'events' | 'settings' | 'bots'> {
+export interface ServicesOptions extends Omit<TableServiceOptions, 'events' | 'settings' | 'bots' | 'keepRecord'> {
   /** Per-user data dir: Electron's userData, the headless `--data-dir`, or a temp dir in tests. */
   dataDir: string
   app: { name: string; version: string }
@@ -39,6 +41,8 @@ export interface Services {
   settings: SettingsStore
   table: TableService
   bots: BotRunner
+  /** The finished games kept here (`<dataDir>/history.json`). */
+  history: HistoryStore
   /** Stops bots and closes the table (the save stays). */
   close(): Promise<void>
 }
@@ -50,7 +54,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const settings = new SettingsStore({ dataDir: options.dataDir, warn: options.warn })
   await settings.load()
   const bots = options.bots ?? createBotRunner(options.warn)
-  const table = createTableService({ ...options, events, settings, bots })
+  const history = new HistoryStore({ dataDir: options.dataDir, warn: options.warn })
+  const historyService = createHistoryService(history, options.warn)
+  const table = createTableService({ ...options, events, settings, bots, keepRecord: historyService.keep })
 
   const handlers: Handlers = {
     'app.info': (_params, ctx) =>
@@ -89,6 +95,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return ok(saved)
     },
     ...table.handlers,
+    ...historyService.handlers,
   }
 
   return {
@@ -97,6 +104,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     settings,
     table,
     bots,
+    history,
     close: async () => {
       await table.close()
       await bots.close()

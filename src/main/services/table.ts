@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { fail, ok, type ApiEvent, type ApiResult, type SavedGame, type TableInfo, type TableSnapshot } from '../../shared/api'
 import { phaseNumberOf } from '../../shared/engine/state'
 import type { PartialRuleOptions } from '../../shared/engine/rules'
+import type { GameRecord } from '../../shared/history/record'
 import type { BotRunner } from '../session/bot-runner'
 import { SaveStore, type LoadedGame } from '../session/saves'
 import type { ConnectRemote, Discovery, RemoteSession, TableNetwork } from '../session/session'
@@ -35,6 +36,8 @@ export interface TableServiceOptions {
   /** The headless host's operator token (`host.claim`). */
   operatorToken?: string
   warn?: (message: string) => void
+  /** A finished game for the history (services/history.ts): hosted here, or a joined host's `table.record`. */
+  keepRecord?: (record: GameRecord) => void
 }
 
 /** Saved games kept on disk: opening a new table deletes all but the newest (never the one open: it was closed first). */
@@ -70,6 +73,7 @@ type TableHandlers = Pick<
   | 'table.leave'
   | 'table.rematch'
   | 'table.hint'
+  | 'table.record'
 >
 
 export interface TableService {
@@ -136,6 +140,7 @@ export function createTableService(o: TableServiceOptions): TableService {
     host.on('changed', (info) => {
       if (hostOf() === host && host.mode === 'lan') tellInfo(info)
     })
+    host.on('gameRecorded', (record) => o.keepRecord?.(record))
     session = { kind: 'host', host }
     if (host.mode === 'lan') tellInfo(host.info())
     return host
@@ -238,8 +243,15 @@ export function createTableService(o: TableServiceOptions): TableService {
     'join.connect': async (p, ctx) => {
       if (!o.connectRemote) return fail('INTERNAL', 'joining another host is not available in this build')
       await endSession()
-      const r = await o.connectRemote({ ...p, name: p.name ?? o.settings.get().playerName }, (event) => o.events.emitTo(ctx.clientId, event))
+      let remote: RemoteSession | null = null
+      const recorder = guestRecorder(() => remote, o.keepRecord, o.warn)
+      const r = await o.connectRemote({ ...p, name: p.name ?? o.settings.get().playerName }, (event) => {
+        o.events.emitTo(ctx.clientId, event)
+        if (event.event === 'table.snapshot') recorder(event.payload)
+      })
       if (!r.ok) return r
+      remote = r.value.session
+      recorder(r.value.snapshot)
       session = { kind: 'remote', remote: r.value.session }
       return ok(r.value.snapshot)
     },
@@ -289,6 +301,12 @@ export function createTableService(o: TableServiceOptions): TableService {
       if (remote) return remote.chat(p.text)
       const host = needHost()
       return host.ok ? host.value.chat(ctx.clientId, p.text) : host
+    },
+    'table.record': (_p, ctx) => {
+      const remote = remoteFor(ctx)
+      if (remote) return remote.record()
+      const host = needHost()
+      return host.ok ? host.value.recordFor(ctx.clientId) : host
     },
     'table.hint': (_p, ctx) => {
       const remote = remoteFor(ctx)
@@ -342,6 +360,27 @@ export function createTableService(o: TableServiceOptions): TableService {
       return () => infoListeners.delete(listener)
     },
     close: endSession,
+  }
+}
+
+/**
+ * A joined desktop's history: when its table's game ends (a snapshot `over` after one that was not), it asks
+ * the host for the record (`table.record`) and keeps it as this machine's (`source: 'guest'`, `you` = its own
+ * seat). Joining a table already over records nothing: that game was not watched to its end here.
+ */
+function guestRecorder(remote: () => RemoteSession | null, keep: ((r: GameRecord) => void) | undefined, warn?: (m: string) => void) {
+  let last: string | null = null
+  return (snapshot: TableSnapshot | null): void => {
+    const status = snapshot?.status ?? null
+    const ended = status === 'over' && last !== null && last !== 'over'
+    last = status
+    const session = remote()
+    if (!ended || !keep || !session || !snapshot) return
+    const mySeat = snapshot.mySeat
+    void session.record().then((r) => {
+      if (!r.ok) return warn?.(`history: the host did not send the game's record: ${r.error.code} ${r.error.message}`)
+      keep({ ...r.value, source: 'guest', players: r.value.players.map((p, i) => ({ ...p, you: i === mySeat })) })
+    })
   }
 }
 

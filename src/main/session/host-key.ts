@@ -48,8 +48,11 @@ export class HostKey {
     return { publicKey: this.publicKey, privateKey: this.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64url') }
   }
 
+  private fingerprintCache: string | undefined
+
+  /** Hashed once: the table's info (with it) is rebuilt after every change. */
   get fingerprint(): string {
-    return fingerprintOf(this.publicKey)
+    return (this.fingerprintCache ??= fingerprintOf(this.publicKey))
   }
 
   /** Signs a client's challenge (base64url signature). */

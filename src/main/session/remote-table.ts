@@ -35,6 +35,7 @@ import {
 } from '../../shared/api'
 import type { Action } from '../../shared/engine/actions'
 import type { Hint } from '../../shared/ai/explain'
+import type { GameRecord } from '../../shared/history/record'
 import type { ConnectRemote, RemoteSession } from './session'
 import { newChallenge, verifyProof } from './host-key'
 import {
@@ -46,7 +47,7 @@ import {
 } from '../../shared/api/ws-client'
 
 /** What a joined desktop's renderer may ask the remote host, relayed as is. */
-export const RELAYED_REQUESTS = ['table.get', 'table.act', 'table.chat', 'lobby.setReady', 'table.leave', 'table.rematch', 'table.hint'] as const
+export const RELAYED_REQUESTS = ['table.get', 'table.act', 'table.chat', 'lobby.setReady', 'table.leave', 'table.rematch', 'table.hint', 'table.record'] as const
 export type RelayedRequest = (typeof RELAYED_REQUESTS)[number]
 /** What the host may tell us that reaches our renderer (after validation). */
 export const RELAYED_EVENTS = ['table.snapshot', 'table.events', 'table.chat', 'table.removed'] as const
@@ -252,6 +253,9 @@ export class RemoteTable implements RemoteSession {
   }
   hint(): Promise<ApiResult<Hint | null>> {
     return this.request('table.hint', {}) as Promise<ApiResult<Hint | null>>
+  }
+  record(): Promise<ApiResult<GameRecord>> {
+    return this.request('table.record', {}) as Promise<ApiResult<GameRecord>>
   }
 
   /** Leaves the table for good: tells the host (when connected), forgets the token, closes. */

@@ -53,6 +53,8 @@ export const saveFileSchema = z.object({
   botDelayMs: z.number().int().min(0).max(5000).nullable().default(null),
   /** The table's auto-deal between hands (seconds; null: wait for every player). */
   autoDealSeconds: z.number().int().min(5).max(300).nullable().default(null),
+  /** When the game started (epoch ms): its history record's id and date. Saves from before it have none. */
+  startedAt: z.number().int().min(0).optional(),
   /** The table's Ed25519 key (session/host-key.ts); saves from before it get a new one on resume. */
   hostKey: z.object({ publicKey: z.string().max(64), privateKey: z.string().max(200) }).optional(),
   log: z.array(z.object({ seat: z.number().int().min(0).max(5), action: actionSchema })),
@@ -76,7 +78,7 @@ const KEEP_BATCHES = 50
  * engine refuses ends the replay there; everything before it is the game as it was).
  */
 export function replaySave(save: SaveFile): LoadedGame & { kept: number } {
-  let state = newGame({ players: save.seats.map((s) => s.name), seed: save.seed, rules: save.rules })
+  let state = newGame({ players: save.seats.map((s) => s.name), seed: save.seed, rules: save.rules, tableId: save.tableId })
   const events: GameEvent[] = []
   const batches: LoadedGame['batches'] = []
   let kept = 0

@@ -17,6 +17,7 @@ import type {
 } from '../../shared/api'
 import type { Action } from '../../shared/engine/actions'
 import type { Hint } from '../../shared/ai/explain'
+import type { GameRecord } from '../../shared/history/record'
 import type { z } from 'zod'
 import type { HostInterfaces, joinConnectParamsSchema } from '../../shared/api/table'
 
@@ -30,6 +31,8 @@ export interface RemoteSession {
   setReady(ready: boolean): Promise<ApiResult<TableSnapshot>>
   rematch(): Promise<ApiResult<TableSnapshot>>
   hint(): Promise<ApiResult<Hint | null>>
+  /** The finished game's record (`table.record`, validated). */
+  record(): Promise<ApiResult<GameRecord>>
   /** Tells the host we leave (table.leave), then closes the connection. */
   leave(): Promise<ApiResult<null>>
   /** Closes the connection without leaving (app quit): the seat drops and can be reclaimed. */

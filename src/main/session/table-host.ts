@@ -39,6 +39,8 @@ import type { BotRunner } from './bot-runner'
 import { RECENT_BATCHES, appendBatches } from '../../shared/api/deltas'
 import { HostKey } from './host-key'
 import { SAVE_FORMAT, type LoadedGame, type SaveFile, type SaveStore } from './saves'
+import { SnapshotShare } from './snapshot-share'
+import { gameRecordOf, type GameRecord } from '../../shared/history/record'
 
 export const MAX_SEATS = 6
 /** Watchers per table: a living room's worth and more; beyond it a join to watch answers TABLE_FULL. */
@@ -122,6 +124,8 @@ export interface TableHostEvents {
   changed: [TableInfo]
   /** The table was closed. */
   closed: []
+  /** A game played here just ended: its record, for the history (once per game; not for a save resumed over). */
+  gameRecorded: [GameRecord]
 }
 
 const newToken = () => randomBytes(18).toString('base64url')
@@ -149,6 +153,12 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private storageRetry: NodeJS.Timeout | null = null
   /** Coalesced snapshots (spectators, the lobby) are waiting for the next tick. */
   private snapshotsDue = false
+  /** While a round of snapshots is delivered: their public parts, made once for all clients (snapshot-share.ts). */
+  private share: SnapshotShare | null = null
+  /** The last round's: what did not change since is its objects again. */
+  private lastShare: SnapshotShare | null = null
+  /** Each seat's (and spectators', `null`) last `recentEvents`, and the batches it was made from. */
+  private recentLists = new Map<number | null, { from: Batch[]; list: ReturnType<typeof batchFor>[] }>()
   private flushScheduled = false
   /** Every event of this game, oldest first (bots' public history). */
   private history: GameEvent[] = []
@@ -178,6 +188,10 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private hintsOn: boolean
   /** Seats the operator removed "at the next hand": they leave the game when the hand in play ends. */
   private leaving = new Set<number>()
+  /** When the game in play started (epoch ms; in its save): a record's id and date. */
+  private startedAt = 0
+  /** The finished game's record (`table.record`), built once at its end. */
+  private record: GameRecord | null = null
 
   private readonly opts: Required<Pick<TableHostOptions, 'deliver' | 'bots'>> & TableHostOptions
   private readonly now: () => number
@@ -206,6 +220,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     host.logged = save.log.length
     host.botDelayOverride = save.botDelayMs ?? null
     host.autoDealSeconds = save.autoDealSeconds ?? null
+    // Saves from before the history have no start time: the save's own is the best known.
+    host.startedAt = save.startedAt ?? save.savedAt
     host.state = state
     host.history = events.slice()
     host.handStart = Math.max(0, host.history.findLastIndex((e) => e.type === 'handDealt'))
@@ -594,6 +610,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const seat = client.seat
     const state = this.state
     const paused = this.pausedSeat()
+    const share = this.share
     return {
       protocol: PROTOCOL_VERSION,
       tableId: this.tableId,
@@ -601,27 +618,55 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       role: client.host ? (this.mode === 'solo' ? 'solo' : 'host') : client.spectator ? 'spectator' : 'guest',
       status: this.status,
       mySeat: seat,
-      seats: this.seatInfos(),
-      rules: this.rules(),
+      seats: share ? share.once('seats', () => this.seatInfos()) : this.seatInfos(),
+      rules: share ? share.once('rules', () => this.rules()) : this.rules(),
       version: state ? state.version : 0,
-      view: state ? (seat !== null ? viewFor(state, seat) : spectatorView(state)) : null,
-      recentEvents: this.recent.map((b) => ({ version: b.version, events: eventsFor(b, seat) })),
-      paused: paused === null ? null : { seat: paused, name: this.seats[paused].name, graceDeadline: this.seats[paused].graceEndsAt },
+      view: state ? (share ? share.view(state, seat) : seat !== null ? viewFor(state, seat) : spectatorView(state)) : null,
+      recentEvents: this.recentFor(seat),
+      paused: paused === null ? null : share ? share.once('paused', () => this.pausedInfo(paused)) : this.pausedInfo(paused),
       turnDeadline: this.turnDeadline,
       dropPolicy: this.dropPolicy,
-      joinUrls: client.host ? (this.opts.joinUrls?.() ?? []) : [],
+      joinUrls: client.host ? (this.opts.joinUrls?.() ?? []) : share ? share.once('noUrls', () => []) : [],
       connection: 'connected',
-      chat: this.chatLog.slice(),
+      chat: share ? share.once('chat', () => this.chatLog.slice()) : this.chatLog.slice(),
       botDelayMs: this.botDelay(),
       hostNow: this.now(),
       graceSeconds: Math.round(this.graceMs / 1000),
-      rematchVotes: this.rematchVotes(),
-      handReady: state?.stage === 'handOver' ? [...this.handReady].sort((a, b) => a - b) : [],
+      rematchVotes: share ? share.once('rematchVotes', () => this.rematchVotes()) : this.rematchVotes(),
+      handReady: share ? share.once('handReady', () => this.handReadySeats()) : this.handReadySeats(),
       autoDealSeconds: this.autoDealSeconds,
       hostKey: this.hostKey.publicKey,
       hostProblem: this.storageProblem && `The host cannot save the game (${this.storageProblem}). Play waits until it can.`,
       hints: this.hintsOn,
     }
+  }
+
+  private pausedInfo(seat: number): NonNullable<TableSnapshot['paused']> {
+    return { seat, name: this.seats[seat].name, graceDeadline: this.seats[seat].graceEndsAt }
+  }
+
+  /**
+   * `recentEvents` as `seat` sees them. Rebuilt after every change for every client, so from the last list:
+   * the batches still in it are its entries again (the list only gains batches at its end and drops them at
+   * its start, or starts again), new ones are looked up.
+   */
+  private recentFor(seat: number | null): ReturnType<typeof batchFor>[] {
+    const recent = this.recent
+    const last = this.recentLists.get(seat)
+    if (last?.from === recent) return last.list
+    const list: ReturnType<typeof batchFor>[] = new Array(recent.length)
+    const shift = last && recent.length ? last.from.indexOf(recent[0]) : -1
+    for (let i = 0; i < recent.length; i++) {
+      const j = shift < 0 ? -1 : i + shift
+      list[i] = last && j >= 0 && j < last.from.length && last.from[j] === recent[i] ? last.list[j] : batchFor(recent[i], seat)
+    }
+    this.recentLists.set(seat, { from: recent, list })
+    return list
+  }
+
+  /** Between hands: the seats ready for the next one, ascending (empty otherwise). */
+  private handReadySeats(): number[] {
+    return this.state?.stage === 'handOver' ? [...this.handReady].sort((a, b) => a - b) : []
   }
 
   /** Seats whose players voted for a rematch (after the game; empty otherwise). */
@@ -836,12 +881,12 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   private begin(seed: string): void {
     this.seed = seed
-    const state = newGame({ players: this.seats.map((s) => s.name), seed, rules: this.rulesPatch })
+    const state = newGame({ players: this.seats.map((s) => s.name), seed, rules: this.rulesPatch, tableId: this.tableId })
     this.state = state
     // newGame deals the first hand without events; report it like every later deal (dealNextHand), so the
     // log, animations and bots see the first `handDealt` too.
     const first = nextSeat(state, state.dealer)
-    const dealt: GameEvent[] = [{ type: 'handDealt', handNumber: state.handNumber, dealer: state.dealer, upcard: state.discard[0] ?? null, seats: seatsInHand(state) }]
+    const dealt: GameEvent[] = [{ type: 'handDealt', handNumber: state.handNumber, dealer: state.dealer, upcard: state.discard[0] ?? null, seats: seatsInHand(state), commitment: state.commitments[0] }]
     if (state.stage === 'draw' && state.turn !== first) dealt.push({ type: 'turnSkipped', seat: first })
     this.history = dealt.slice()
     this.handStart = 0
@@ -854,8 +899,10 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.leaving.clear()
     for (const c of this.clients.values()) c.wantsRematch = false
     this.logged = 0
+    this.startedAt = this.now()
+    this.record = null
     this.persist()
-    for (const c of this.clients.values()) this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
+    for (const c of this.clients.values()) this.deliver(c.id, { event: 'table.events', payload: batchFor(batch, c.seat) })
     // Timers first, so the snapshots carry this turn's deadline (bots answer asynchronously, after them).
     this.schedule()
     this.changed()
@@ -890,11 +937,48 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     // A hand's end compacts the journal into the save.
     if (after.stage === 'handOver' || after.stage === 'gameOver') this.persist()
     for (const c of this.clients.values())
-      this.deliver(c.id, { event: 'table.events', payload: { version: batch.version, events: eventsFor(batch, c.seat) } })
+      this.deliver(c.id, { event: 'table.events', payload: batchFor(batch, c.seat) })
     this.schedule() // before the snapshots: they carry the new turn's deadline
     this.changed()
     if (after.stage === 'handOver') this.applyLeaves() // seats removed "at the next hand" go now
+    // Only the move that ends the game records it: a save resumed after its end never records again.
+    if (after.stage === 'gameOver' && before.stage !== 'gameOver') this.recordGame()
     return ok(null)
+  }
+
+  /** Builds the finished game's record and hands it to the history; a failure is logged, never the game's. */
+  private recordGame(): void {
+    const record = this.gameRecord()
+    if (record) this.emit('gameRecorded', record)
+  }
+
+  /** The finished game's record (built once), or null before the end or when its log does not replay. */
+  private gameRecord(): GameRecord | null {
+    if (this.record) return this.record
+    const state = this.state
+    if (!state || state.stage !== 'gameOver') return null
+    try {
+      this.record = gameRecordOf(state, {
+        tableId: this.tableId,
+        tableName: this.name,
+        mode: this.mode,
+        source: 'host',
+        startedAt: this.startedAt,
+        finishedAt: this.now(),
+        players: this.seats.map((s) => ({ name: s.name, kind: s.kind, botLevel: s.kind === 'bot' ? s.botLevel : null, you: s.isHost })),
+      })
+    } catch (err) {
+      this.warn(`history: cannot record table ${this.tableId}'s game: ${err instanceof Error ? err.message : String(err)}`)
+    }
+    return this.record
+  }
+
+  /** `table.record`: the finished game's record, for any member of the table (seat, spectator, the host). */
+  recordFor(clientId: string): ApiResult<GameRecord> {
+    if (!this.clients.has(clientId) || this.closed) return fail('NO_TABLE', 'you are not at this table')
+    if (this.status !== 'over') return fail('WRONG_STATUS', 'the game is not over')
+    const record = this.gameRecord()
+    return record ? ok(record) : fail('INTERNAL', "the game's record could not be built")
   }
 
   /** Appends the accepted action to the journal; false (and play paused) when the disk refuses. */
@@ -979,6 +1063,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       dropPolicy: this.dropPolicy,
       botDelayMs: this.botDelayOverride,
       autoDealSeconds: this.autoDealSeconds,
+      startedAt: this.startedAt,
       hostKey: this.hostKey.toStored(),
       log: actionLog(state).map((e) => ({ seat: e.seat, action: e.action })),
     }
@@ -1007,9 +1092,14 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private changed(): void {
     if (this.closed) return
     const lobby = this.status === 'lobby'
-    for (const [id, c] of this.clients) {
-      if (lobby || this.isSpectator(c)) this.snapshotsDue = true
-      else this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
+    this.share = this.lastShare = new SnapshotShare(this.lastShare?.retire() ?? null)
+    try {
+      for (const [id, c] of this.clients) {
+        if (lobby || this.isSpectator(c)) this.snapshotsDue = true
+        else this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
+      }
+    } finally {
+      this.share = null
     }
     if (this.snapshotsDue && !this.flushScheduled) {
       this.flushScheduled = true
@@ -1035,11 +1125,16 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const lobby = this.status === 'lobby'
     // Unseated clients' snapshots differ only by role (spectator, or a guest between seats).
     const shared = new Map<boolean, TableSnapshot | null>()
-    for (const [id, c] of this.clients) {
-      if (this.isSpectator(c)) {
-        if (!shared.has(c.spectator)) shared.set(c.spectator, this.snapshotFor(id))
-        this.deliver(id, { event: 'table.snapshot', payload: shared.get(c.spectator)! })
-      } else if (lobby) this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
+    this.share = this.lastShare = new SnapshotShare(this.lastShare?.retire() ?? null)
+    try {
+      for (const [id, c] of this.clients) {
+        if (this.isSpectator(c)) {
+          if (!shared.has(c.spectator)) shared.set(c.spectator, this.snapshotFor(id))
+          this.deliver(id, { event: 'table.snapshot', payload: shared.get(c.spectator)! })
+        } else if (lobby) this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
+      }
+    } finally {
+      this.share = null
     }
   }
 
@@ -1164,6 +1259,21 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       if (!r.ok) this.warn(`[table] seat ${seat} is stuck: ${r.error.message}`)
     }
   }
+}
+
+/**
+ * A batch as one client may see it (`{ version, events }`), made once per batch and view: every client without
+ * a secret in it gets the same object (a snapshot's `recentEvents` is rebuilt after every change, for every
+ * client: from these, not from new copies).
+ */
+const batchViews = new WeakMap<Batch, Map<number | null, { version: number; events: TableGameEvent[] }>>()
+function batchFor(batch: Batch, seat: number | null): { version: number; events: TableGameEvent[] } {
+  const key = seat !== null && batch.secrets.some((s) => s.seat === seat) ? seat : null
+  let views = batchViews.get(batch)
+  if (!views) batchViews.set(batch, (views = new Map()))
+  let view = views.get(key)
+  if (!view) views.set(key, (view = { version: batch.version, events: eventsFor(batch, key) }))
+  return view
 }
 
 /** The events of a batch as one client may see them: a deck/Save Pile draw's card only for its drawer. */

@@ -105,6 +105,12 @@ export function sampleWorld(info: PublicKnowledge, rng: Rng): GameState | null {
     dealer: view.dealer,
     handSeed: 'sampled world',
     revealedSeeds: view.revealedSeeds.slice(),
+    // Commitments and the deal record only serve players' deal checks: the world shows the seat its own
+    // (the other seats' part of the deal is unknown and never read in a simulation).
+    tableId: view.tableId,
+    commitments: view.commitments,
+    gameCommitment: view.gameCommitment,
+    deal: sampledDeal(view),
     stage: view.stage,
     turn: view.turn,
     drawPile,
@@ -116,4 +122,15 @@ export function sampleWorld(info: PublicKnowledge, rng: Rng): GameState | null {
     winner: view.winner,
     log: null,
   }
+}
+
+/** The deal record of a sampled world: the seat's own part as its view shows it; only the count of the rest. */
+function sampledDeal(view: GameView): GameState['deal'] {
+  const me = view.seat ?? -1
+  const hands = view.players.map((p) => (p.seat === me ? view.deal.hand.slice() : []))
+  const saved = view.players.map((p) => (p.seat === me ? view.deal.saved.slice() : []))
+  // Others' Save Piles at the deal are secret; a placeholder of the right size keeps `hiddenSaved` the same.
+  const other = view.players.findIndex((p) => p.seat !== me)
+  if (other >= 0) saved[other] = new Array<string>(view.deal.hiddenSaved).fill('W')
+  return { hands, upcard: view.deal.upcard, saved }
 }

@@ -153,15 +153,76 @@ export function appendBatches<B extends { events: readonly { type: string }[] }>
 
 export type UpdateResult = { ok: true; snapshot: TableSnapshot } | { ok: false; reason: string }
 
+type Container = Record<string, unknown> | unknown[]
+
+const unescapeToken = (t: string) => (t.includes('~') ? t.replace(/~1/g, '/').replace(/~0/g, '~') : t)
+const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null
+/** An array index as RFC 6902 reads one: digits, no leading zero. */
+const arrayIndex = (t: string) => (/^(0|[1-9][0-9]*)$/.test(t) ? Number(t) : -1)
+
+/**
+ * `add`, `remove` and `replace` (what the host sends) applied copy-on-write: only the containers on an op's
+ * path are copied (once per update), everything else is `base`'s own objects. Copying a whole snapshot for
+ * every update (structuredClone) was most of a client's cost per action. `null` when an op does not apply
+ * (RFC 6902: a missing parent, an index out of range, removing or replacing what is not there), or when the
+ * patch has other ops or touches the root: the caller then applies it the general way.
+ */
+function applyShared(base: Record<string, unknown>, ops: readonly TableUpdate['patch'][number][]): Record<string, unknown> | null {
+  const root: Record<string, unknown> = { ...base }
+  const fresh = new Set<Container>([root])
+  for (const op of ops) {
+    if ((op.op !== 'add' && op.op !== 'remove' && op.op !== 'replace') || !op.path.startsWith('/')) return null
+    const tokens = op.path.slice(1).split('/')
+    let parent: Container = root
+    for (let i = 0; i < tokens.length - 1; i++) {
+      const t = unescapeToken(tokens[i])
+      let key: string | number = t
+      if (Array.isArray(parent)) {
+        key = arrayIndex(t)
+        if (key < 0 || key >= parent.length) return null
+      } else if (!Object.prototype.hasOwnProperty.call(parent, t)) return null
+      const child: unknown = (parent as Record<string, unknown>)[key]
+      if (!isContainer(child)) return null
+      let own: Container = child
+      if (!fresh.has(child)) {
+        own = Array.isArray(child) ? child.slice() : { ...child }
+        fresh.add(own)
+        ;(parent as Record<string, unknown>)[key] = own
+      }
+      parent = own
+    }
+    const last = unescapeToken(tokens[tokens.length - 1])
+    if (last === '__proto__') return null
+    if (Array.isArray(parent)) {
+      const i = last === '-' && op.op === 'add' ? parent.length : arrayIndex(last)
+      if (i < 0 || (op.op === 'add' ? i > parent.length : i >= parent.length)) return null
+      if (op.op === 'add') parent.splice(i, 0, op.value)
+      else if (op.op === 'remove') parent.splice(i, 1)
+      else parent[i] = op.value
+    } else {
+      const has = Object.prototype.hasOwnProperty.call(parent, last)
+      if (op.op !== 'add' && !has) return null
+      if (op.op === 'remove') delete parent[last]
+      else parent[last] = op.value
+    }
+  }
+  return root
+}
+
 /**
  * The snapshot `update` makes from `base` (which is left untouched), or why it cannot be applied: the
  * receiver then asks for a full snapshot. The result is re-validated as a whole: a patch can produce
- * nothing that a full snapshot could not carry.
+ * nothing that a full snapshot could not carry. It shares what the patch did not touch with `base`:
+ * snapshots are read-only to their receivers (a UI store copies what it changes).
  */
 export function applyUpdate(base: TableSnapshot, update: TableUpdate, validate: (s: unknown) => s is TableSnapshot): UpdateResult {
-  const next = structuredClone(strip(base)) as Record<string, unknown>
-  const errors = applyPatch(next, update.patch as Operation[]).filter((e) => e !== null)
-  if (errors.length) return { ok: false, reason: `patch failed: ${errors[0]!.name}` }
+  let next = applyShared(strip(base), update.patch)
+  if (!next) {
+    // Not the host's usual ops (or one that does not apply): the general applier, on a whole copy.
+    next = structuredClone(strip(base)) as Record<string, unknown>
+    const errors = applyPatch(next, update.patch as Operation[]).filter((e) => e !== null)
+    if (errors.length) return { ok: false, reason: `patch failed: ${errors[0]!.name}` }
+  }
   next.recentEvents = appendBatches(base.recentEvents, update.batches)
   if (!validate(next)) return { ok: false, reason: 'the patched snapshot is not a valid snapshot' }
   return { ok: true, snapshot: next }

@@ -11,11 +11,13 @@
  */
 import { z } from 'zod'
 import { attentionParamsSchema, diagnosticsSchema, joinLinkSchema } from './desktop'
+import { requestsHistory } from './history'
 import { settingsPatchSchema, settingsSchema } from './settings'
 import { ENGINE_ERROR_CODES, TABLE_ERROR_CODES, eventsTable, requestsTable } from './table'
 
 export * from './channels'
 export * from './desktop'
+export * from './history'
 export * from './settings'
 export * from './table'
 
@@ -108,6 +110,7 @@ export const requests = {
   /** "Can't see the table?": this machine's addresses and port, whether its advert and port answer, hints. */
   'net.diagnose': { params: noParams, result: diagnosticsSchema },
   ...requestsTable,
+  ...requestsHistory,
 } as const satisfies Record<string, { params: z.ZodType; result: z.ZodType }>
 
 /** Event name → zod schema of its payload (host → renderer). */

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { ERROR_CODES, actionSchema } from '../engine/actions'
 import { ruleOptionsSchema, partialRuleOptionsSchema } from '../engine/rules'
 import { BOT_LEVELS } from '../ai/types'
+import { gameRecordSchema } from '../history/record'
 
 /** Bumped on any incompatible change of the table frames; `table.join` refuses another version. */
 export const PROTOCOL_VERSION = 2
@@ -23,6 +24,8 @@ const seatIndex = z.number().int().min(0).max(5)
 /** Between-hands auto-deal (seconds): long enough to read the scores, short enough to keep a party moving. */
 const autoDealSchema = z.number().int().min(5).max(300)
 const cardNumber = z.number().int().min(1).max(12)
+/** A SHA-256 digest as 64 lowercase hex digits (deal commitments). */
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'not a SHA-256 hex digest')
 
 // Read-only, as the engine's LaidGroup: laid groups are shared between states and views, never written.
 export const laidGroupSchema = z.discriminatedUnion('kind', [
@@ -74,13 +77,24 @@ export const gameViewSchema = z.object({
   revealedSeeds: z.array(z.string().max(64)),
   /** The game key (RULES.md section 11), once the game is over; null before. */
   gameKey: z.string().max(64).nullable(),
+  /** SHA-256 deal commitments, one per hand dealt so far (index = hand number - 1; RULES.md section 11). */
+  commitments: z.array(sha256Hex).max(200),
+  gameCommitment: sha256Hex,
+  tableId: z.string().max(64),
+  /** This hand as dealt, as far as this seat may know it (a client's deal check re-deals it from the seed). */
+  deal: z.object({
+    hand: z.array(cardCodeSchema).max(20),
+    upcard: cardCodeSchema.nullable(),
+    saved: z.array(cardCodeSchema).max(120),
+    hiddenSaved: z.number().int().min(0).max(120),
+  }),
 })
 export type GameViewPayload = z.infer<typeof gameViewSchema>
 
 /** The engine's `GameEvent`s as a client receives them. `drew.card` is present for a discard-pile draw
  * (public) and, in the drawer's own copy only, for a deck or Save Pile draw. */
 export const gameEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('handDealt'), handNumber: z.number().int(), dealer: seatIndex, upcard: cardCodeSchema.nullable(), seats: z.array(seatIndex) }),
+  z.object({ type: z.literal('handDealt'), handNumber: z.number().int(), dealer: seatIndex, upcard: cardCodeSchema.nullable(), seats: z.array(seatIndex), commitment: sha256Hex }),
   z.object({ type: z.literal('phaseChosen'), seat: seatIndex, phase: z.number().int() }),
   z.object({ type: z.literal('drew'), seat: seatIndex, from: z.enum(['deck', 'discard', 'saved']), card: cardCodeSchema.optional() }),
   z.object({ type: z.literal('reshuffled'), count: z.number().int() }),
@@ -473,6 +487,12 @@ export const requestsTable = {
    * does not offer hints (`snapshot.hints`).
    */
   'table.hint': { params: noParams, result: z.object({ action: actionSchema, why: z.string().max(300) }).nullable() },
+  /**
+   * Remote. The finished game's record (src/shared/history/record.ts: rules, players, hands, game key, log) for
+   * any member of the table, seated or watching: a joined desktop keeps it in its own history. WRONG_STATUS
+   * while the game is not over; NO_TABLE when not joined.
+   */
+  'table.record': { params: noParams, result: gameRecordSchema },
 } as const
 
 export const eventsTable = {
@@ -545,6 +565,12 @@ export const LOCAL_ONLY_REQUESTS = [
   'app.attention',
   'app.deepLink',
   'net.diagnose',
+  'history.list',
+  'history.get',
+  'history.remove',
+  'history.export',
+  'history.import',
+  'history.stats',
 ] as const
 /** Events only local/operator clients receive (a phone never hears the host's settings). */
 export const LOCAL_ONLY_EVENTS = ['settings.changed', 'discovery.games', 'app.update', 'app.deepLink'] as const

@@ -56,7 +56,8 @@ export interface EngineError {
 }
 
 export type GameEvent =
-  | { type: 'handDealt'; handNumber: number; dealer: number; upcard: CardCode | null; seats: number[] }
+  /** `commitment`: SHA-256 of the hand's seed, table and number (fairness/commitment.ts), revealed in `handEnded.seed`. */
+  | { type: 'handDealt'; handNumber: number; dealer: number; upcard: CardCode | null; seats: number[]; commitment: string }
   | { type: 'phaseChosen'; seat: number; phase: number }
   /** `card` only when it was public (the discard pile's top): deck and Save Pile draws stay secret. */
   | { type: 'drew'; seat: number; from: 'deck' | 'discard' | 'saved'; card?: CardCode }

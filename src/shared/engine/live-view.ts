@@ -7,7 +7,7 @@ import type { LaidGroup } from './groups'
 import type { PhaseDef } from './phases'
 import type { RuleOptions } from './rules'
 import { inHand, phaseNumberOf, type GameState, type HandResult, type Stage } from './state'
-import { checkSeat, publicRecord, viewFor, type GameView, type PublicPlayer } from './views'
+import { checkSeat, dealView, publicRecord, viewFor, type DealView, type GameView, type PublicPlayer } from './views'
 
 /**
  * The same view as `viewFor` (exactly what the seat may see), but read live from the state instead of copied:
@@ -148,6 +148,18 @@ class SharedView implements GameView {
   }
   get gameKey(): string | null {
     return this.#state.stage === 'gameOver' ? this.#state.seed : null
+  }
+  get commitments(): string[] {
+    return this.#state.commitments
+  }
+  get gameCommitment(): string {
+    return this.#state.gameCommitment
+  }
+  get tableId(): string {
+    return this.#state.tableId
+  }
+  get deal(): DealView {
+    return dealView(this.#state, this.seat)
   }
   /** The plain view, as `viewFor` builds it. */
   toJSON(): GameView {

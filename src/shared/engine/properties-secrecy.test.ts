@@ -58,7 +58,7 @@ describe('whole random games', () => {
       }),
       params(VIEW_GAMES),
     )
-  }, 120_000)
+  }, 240_000)
 
   it('never mutates its input, and a rejected action leaves the state exactly as it was', () => {
     const junk = fc.sample(

@@ -13,6 +13,7 @@ export function setupOf(state: GameState): Required<Omit<NewGameOptions, 'record
     rules: state.rules,
     players: state.players.map((p) => p.name),
     seed: state.seed,
+    tableId: state.tableId,
     // The deal passes left once per hand (section 2).
     dealer: (((state.dealer - (state.handNumber - 1)) % n) + n) % n,
   }

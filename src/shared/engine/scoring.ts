@@ -4,6 +4,7 @@
 import { penaltyPoints, SKIP, type CardCode } from './cards'
 import type { GameEvent } from './actions'
 import { handSeedFor, reshuffleRngFor } from './rng'
+import { handCommitment } from '../fairness/commitment'
 import { copyPlayer, copyState, inHand, nextSeat, redeal, seatsInHand, skipWaitsWithTarget, startHand, type GameState, type PlayerState } from './state'
 import type { GameView, PublicPlayer } from './views'
 
@@ -152,12 +153,14 @@ export function dealNextHand(state: GameState, events: GameEvent[]): GameState {
   base.handSeed = handSeed
   base.dealer = dealer
   base.handNumber = state.handNumber + 1
+  const commitment = handCommitment(state.tableId, base.handNumber, handSeed)
+  base.commitments = [...state.commitments, commitment]
   const seats = seatsInHand(base)
   const excluded: CardCode[] = []
   for (const p of state.players) for (const c of p.saved) excluded.push(c)
   const deal = redeal(handSeed, { rules: state.rules, playerCount: state.players.length, dealer, seats, excluded })
   const next = startHand(base, deal)
-  events.push({ type: 'handDealt', handNumber: next.handNumber, dealer, upcard: deal.upcard, seats })
+  events.push({ type: 'handDealt', handNumber: next.handNumber, dealer, upcard: deal.upcard, seats, commitment })
   const first = nextSeat(next, dealer)
   if (next.stage === 'draw' && next.turn !== first) events.push({ type: 'turnSkipped', seat: first })
   return next

@@ -9,6 +9,7 @@ import { phaseList, type PhaseDef, type PhasePreset } from './phases'
 import { phasesFor, resolveRules, type PartialRuleOptions, type RuleOptions } from './rules'
 import { firstDealerFor, handSeedFor, reshuffleRngFor, rngFromSeed, shuffleWithState, type RngState } from './rng'
 import type { Action } from './actions'
+import { gameCommitment, handCommitment } from '../fairness/commitment'
 
 export type Stage = 'choosePhase' | 'draw' | 'play' | 'handOver' | 'gameOver'
 
@@ -69,6 +70,14 @@ export interface GameState {
   handSeed: string
   /** Deal seeds of finished hands, index = handNumber - 1 (section 11). */
   revealedSeeds: string[]
+  /** The table the game is played at: part of every commitment, so one table's deals never vouch for another's. */
+  tableId: string
+  /** SHA-256 commitments to every hand's seed so far, published at its deal (index = handNumber - 1; fairness/commitment.ts). */
+  commitments: string[]
+  /** SHA-256 commitment to the game key, published with the first deal, checked once the key is revealed. */
+  gameCommitment: string
+  /** The current hand as dealt (what a player re-deals from its seed to check it): copies, never written. */
+  deal: DealRecord
   stage: Stage
   /** The seat to act (in `choosePhase`, the seat to choose); `null` in `handOver` / `gameOver`. */
   turn: number | null
@@ -99,6 +108,14 @@ export interface GameState {
  * a full tail becomes a chunk (seats and actions side by side, oldest first) in `chunks`, whose array alone is
  * copied then. Plain data: it serialises (at most LOG_CHUNK levels deep) and replays.
  */
+/** A hand as dealt: each seat's ten cards, the upcard, and the Save Piles kept out of the deck (Masters). */
+export interface DealRecord {
+  hands: CardCode[][]
+  upcard: CardCode | null
+  /** Per seat, the Save Pile at the deal (section 9: those cards were not shuffled into the deck). */
+  saved: CardCode[][]
+}
+
 export interface GameLog {
   chunks: LogChunk[]
   tail: LogCell | null
@@ -130,6 +147,8 @@ export interface NewGameOptions {
   dealer?: number
   /** Keep the action log in the state (default true); see `GameState.log`. */
   recordLog?: boolean
+  /** The table's id, bound into the deal commitments (default ''). */
+  tableId?: string
 }
 
 export function newGame(opts: NewGameOptions): GameState {
@@ -144,7 +163,7 @@ export function newGame(opts: NewGameOptions): GameState {
   Object.freeze(rules)
   const handSeed = handSeedFor(opts.seed, 1)
   const rng = reshuffleRngFor(handSeed)
-  const state = tableBeforeDeal({ rules, phases, names: opts.players, seed: opts.seed, rng, dealer, handSeed, recordLog: opts.recordLog !== false })
+  const state = tableBeforeDeal({ rules, phases, names: opts.players, seed: opts.seed, rng, dealer, handSeed, recordLog: opts.recordLog !== false, tableId: opts.tableId })
   const deal = redeal(handSeed, { rules, playerCount: n, dealer })
   return startHand(state, deal)
 }
@@ -178,7 +197,9 @@ export function tableBeforeDeal(o: {
   dealer: number
   handSeed: string
   recordLog: boolean
+  tableId?: string
 }): GameState {
+  const tableId = o.tableId ?? ''
   return {
     version: 0,
     rules: o.rules,
@@ -190,6 +211,10 @@ export function tableBeforeDeal(o: {
     dealer: o.dealer,
     handSeed: o.handSeed,
     revealedSeeds: [],
+    tableId,
+    commitments: [handCommitment(tableId, 1, o.handSeed)],
+    gameCommitment: gameCommitment(tableId, o.seed),
+    deal: { hands: [], upcard: null, saved: [] },
     stage: 'draw',
     turn: null,
     drawPile: [],
@@ -295,6 +320,7 @@ export function startHand(state: GameState, deal: Deal): GameState {
     return q
   })
   const next = copyState(state)
+  next.deal = { hands: deal.hands.map((h) => h.slice()), upcard: deal.upcard, saved: state.players.map((p) => p.saved.slice()) }
   next.players = players
   next.drawPile = deal.drawPile
   next.drawCount = deal.drawPile.length
@@ -425,6 +451,10 @@ export function copyState(s: GameState): GameState {
     dealer: s.dealer,
     handSeed: s.handSeed,
     revealedSeeds: s.revealedSeeds,
+    tableId: s.tableId,
+    commitments: s.commitments,
+    gameCommitment: s.gameCommitment,
+    deal: s.deal,
     stage: s.stage,
     turn: s.turn,
     drawPile: s.drawPile,

@@ -55,6 +55,25 @@ export interface GameView {
   revealedSeeds: string[]
   /** The game key every deal seed was keyed from (section 11): `null` until the game is over. */
   gameKey: string | null
+  /** SHA-256 commitments to every hand's seed so far, each published at its deal (fairness/commitment.ts). */
+  commitments: string[]
+  /** SHA-256 commitment to the game key (fairness/commitment.ts). */
+  gameCommitment: string
+  /** The table id bound into the commitments. */
+  tableId: string
+  /** This hand as dealt, as far as this seat may know it: what a client re-deals from the revealed seed. */
+  deal: DealView
+}
+
+export interface DealView {
+  /** The ten cards this seat was dealt (empty for a spectator or a seat not in the hand). */
+  hand: CardCode[]
+  upcard: CardCode | null
+  /** This seat's Save Pile at the deal (Masters): those cards were not in the deck. */
+  saved: CardCode[]
+  /** How many cards other players' Save Piles kept out of the deck: while > 0 the deal can only be re-created
+   * from the whole game (at game over), since which cards they were stays secret. */
+  hiddenSaved: number
 }
 
 export function spectatorView(state: GameState): GameView {
@@ -118,6 +137,27 @@ function buildView(state: GameState, seat: number | null): GameView {
     winner: state.winner,
     revealedSeeds: state.revealedSeeds.slice(),
     gameKey: state.stage === 'gameOver' ? state.seed : null,
+    // Replaced (never written) at each deal, like `phases`: shared, not copied.
+    commitments: state.commitments,
+    gameCommitment: state.gameCommitment,
+    tableId: state.tableId,
+    deal: dealView(state, seat),
+  }
+}
+
+const NONE: CardCode[] = Object.freeze([]) as unknown as CardCode[]
+
+/** What `seat` (or a spectator, `null`) may know of the current hand's deal. */
+export function dealView(state: GameState, seat: number | null): DealView {
+  const d = state.deal
+  let hiddenSaved = 0
+  for (let s = 0; s < d.saved.length; s++) if (s !== seat) hiddenSaved += d.saved[s].length
+  // The deal record's arrays are copies made at the deal and never written: shared, not copied.
+  return {
+    hand: seat === null ? NONE : (d.hands[seat] ?? NONE),
+    upcard: d.upcard,
+    saved: seat === null ? NONE : (d.saved[seat] ?? NONE),
+    hiddenSaved,
   }
 }
 

@@ -28,7 +28,7 @@ describe('names in sentences', () => {
 
 describe('the log in natural English (issue #16)', () => {
   it('says who dealt as the subject: “You dealt hand 1”, never “Hand 1 dealt by You”', () => {
-    const dealt = (dealer: number) => describeEvent({ type: 'handDealt', handNumber: 1, dealer, upcard: 'Y9', seats: [0, 1] }, ['Me', 'Ada'], 0)
+    const dealt = (dealer: number) => describeEvent({ type: 'handDealt', handNumber: 1, dealer, upcard: 'Y9', seats: [0, 1], commitment: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, ['Me', 'Ada'], 0)
     expect(dealt(0)).toBe('You dealt hand 1; the upcard is yellow 9.')
     expect(dealt(1)).toBe('\u2068Ada\u2069 dealt hand 1; the upcard is yellow 9.')
   })

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
 import type { SavedGame } from '../../../shared/api'
-import { createFakeGameApi } from '../../../../test/fakes/fake-game-api'
+import { createFakeGameApi, withAnswers } from '../../../../test/fakes/fake-game-api'
 import Home from './Home.svelte'
 
 const saved = (tableId: string, bots: string[]): SavedGame => ({
@@ -96,5 +96,19 @@ describe('Home screen', () => {
     api.update = { state: 'ready', version: '0.3.0' }
     render(Home, { props: { api, onNavigate: () => {}, onResume: async () => true } })
     expect(await screen.findByRole('button', { name: 'Restart to update' })).toBeInTheDocument()
+  })
+
+  it('offers the History to the host machine, not to a browser that may only join', async () => {
+    const host = createFakeGameApi()
+    const onNavigate = vi.fn()
+    const { unmount } = render(Home, { props: { api: host, onNavigate } })
+    await fireEvent.click(await screen.findByRole('button', { name: /^History/ }))
+    expect(onNavigate).toHaveBeenCalledWith('history')
+    unmount()
+    const guest = withAnswers(createFakeGameApi(), { 'saves.list': () => ({ ok: false, error: { code: 'FORBIDDEN', message: 'saves.list is only for the host' } }) })
+    render(Home, { props: { api: guest, onNavigate } })
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Play solo/ })).toBeNull())
+    expect(screen.queryByRole('button', { name: /^History/ })).toBeNull()
+    expect(screen.getByRole('button', { name: /Join a game/ })).toBeInTheDocument()
   })
 })

@@ -2,7 +2,7 @@
  * A tiny screen router: one `$state` holding the current screen, mirrored in `location.hash` so a reload
  * (Electron's View › Reload, a phone's refresh) stays on the same screen.
  */
-export const SCREENS = ['home', 'solo', 'host', 'join', 'rules', 'settings', 'lobby', 'table'] as const
+export const SCREENS = ['home', 'solo', 'host', 'join', 'rules', 'settings', 'lobby', 'table', 'replay', 'history'] as const
 export type Screen = (typeof SCREENS)[number]
 
 function screenFromHash(hash: string): Screen {

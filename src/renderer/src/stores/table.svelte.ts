@@ -19,6 +19,7 @@ import type { GameView } from '../../../shared/engine/views'
 import { playSound, type SoundName } from '../lib/sound'
 import { alertTurn, becameMyTurn } from '../lib/turn-alert'
 import { describeEvent, friendlyError } from '../lib/words'
+import { dealChecks } from './deal-check.svelte'
 import { prefs } from './prefs.svelte'
 
 export interface Toast {
@@ -134,9 +135,19 @@ export class TableStore {
     const fresh = this.view
     if (this.log.length === 0 && fresh && fresh.handNumber === 1 && snap.status === 'playing')
       this.logEvents(
-        [{ type: 'handDealt', handNumber: 1, dealer: fresh.dealer, upcard: fresh.discard[0] ?? null, seats: fresh.players.filter((p) => p.inHand).map((p) => p.seat) }],
+        [
+          {
+            type: 'handDealt',
+            handNumber: 1,
+            dealer: fresh.dealer,
+            upcard: fresh.discard[0] ?? null,
+            seats: fresh.players.filter((p) => p.inHand).map((p) => p.seat),
+            commitment: fresh.commitments[0] ?? '',
+          },
+        ],
         false,
       )
+    dealChecks.observe(this.view)
     if (becameMyTurn(before, this.view)) {
       playSound('yourTurn', prefs.current.sound)
       if (prefs.current.turnAlerts) alertTurn(this.api, { title: 'Your turn in Phase 10', body: `${snap.name}: it is your turn.` })

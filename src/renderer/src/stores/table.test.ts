@@ -9,7 +9,7 @@ describe('TableStore', () => {
   it('logs the deal from the snapshot and each later batch once, in plain words', () => {
     const store = new TableStore()
     const start = position({ hands: [['R1', 'R2'], ['B1', 'B2']], drawPile: ['G5'] })
-    store.receiveSnapshot(snapshotOf(start, 0, { recentEvents: [{ version: 0, events: [{ type: 'handDealt', handNumber: 1, dealer: 1, upcard: 'Y9', seats: [0, 1] }] }] }))
+    store.receiveSnapshot(snapshotOf(start, 0, { recentEvents: [{ version: 0, events: [{ type: 'handDealt', handNumber: 1, dealer: 1, upcard: 'Y9', seats: [0, 1], commitment: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }] }] }))
     expect(store.log.map((l) => l.text)).toEqual(['\u2068Ada\u2069 dealt hand 1; the upcard is yellow 9.'])
     const r = apply(start, 0, { type: 'draw', from: 'deck' })
     if (!r.ok) throw new Error(r.error.message)
@@ -22,7 +22,7 @@ describe('TableStore', () => {
   it('logs the first deal once when its events come before the snapshot that starts the game, and again after a rematch', () => {
     const store = new TableStore()
     const start = position({ hands: [['R1', 'R2'], ['B1', 'B2']], drawPile: ['G5'] })
-    const deal = { version: 0, events: [{ type: 'handDealt' as const, handNumber: 1, dealer: 1, upcard: 'Y9', seats: [0, 1] }] }
+    const deal = { version: 0, events: [{ type: 'handDealt' as const, handNumber: 1, dealer: 1, upcard: 'Y9', seats: [0, 1], commitment: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }] }
     store.receiveSnapshot({ ...snapshotOf(start), status: 'lobby', view: null })
     store.receiveEvents(deal.version, deal.events) // the host sends the batch, then the snapshot
     store.receiveSnapshot(snapshotOf(start, 0, { recentEvents: [deal] }))

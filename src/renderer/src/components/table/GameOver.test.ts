@@ -109,4 +109,15 @@ describe('GameOver', () => {
     expect(within(within(scene).getByRole('article', { name: /^Ben, place 2/ })).getByText('2 cards left')).toBeInTheDocument()
     expect(within(scene).getByRole('img', { name: 'Last discard: yellow 12' })).toBeInTheDocument()
   })
+
+  it('offers the replay when the table can give one (issue #19)', async () => {
+    const props = { view: view(gameOver(), 0), stats, onleave: () => {}, onrematch: () => {} }
+    const { unmount } = render(GameOver, { props })
+    expect(screen.queryByRole('button', { name: 'Watch replay' })).toBeNull()
+    unmount()
+    const onreplay = vi.fn()
+    render(GameOver, { props: { ...props, onreplay } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Watch replay' }))
+    expect(onreplay).toHaveBeenCalledOnce()
+  })
 })

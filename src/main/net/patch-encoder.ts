@@ -1,0 +1,179 @@
+/**
+ * The host's encoder of protocol 2's patches (docs/protocol.md "Updates"), built for the cost per action:
+ * after every change the table sends each of its clients its own snapshot, and all but a few fields (the own
+ * hand, Save Pile, seat, role) are the same for every client. The table builds those public subtrees once per
+ * change and gives every client the SAME objects (session/snapshot-share.ts), so here:
+ *
+ * - the snapshot and its view are walked key by key: an unchanged scalar or object (`===`) costs a compare;
+ * - a changed subtree's operations are computed once, by the first client's patch, and reused as text by
+ *   every other client (cached by the pair of objects and the path): per client, only its own parts are
+ *   really diffed. No JSON of subtrees is made to compare them (`jsonEqual` walks them).
+ *
+ * The patch is what `snapshotPatch` (src/shared/api/deltas.ts) describes — the same array strategy, the same
+ * ops (`add`, `remove`, `replace`), `recentEvents` left out — and any RFC 6902 applier reads it; the fuzz
+ * test (snapshot-stream.test.ts) checks every client's decoded state at every step.
+ */
+import type { TableSnapshot } from '../../shared/api'
+import { jsonEqual } from '../../shared/json-equal'
+
+type Obj = Record<string, unknown>
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null
+
+// ---- the patch, as JSON text ----
+
+/** A subtree's JSON, once per object (every client's patch may carry the same added object). */
+const jsonCache = new WeakMap<object, string>()
+function valueJson(v: unknown): string {
+  if (!isObject(v)) return JSON.stringify(v) ?? 'null'
+  let text = jsonCache.get(v)
+  if (text === undefined) jsonCache.set(v, (text = JSON.stringify(v)))
+  return text
+}
+
+const token = (k: string) => (k.includes('~') || k.includes('/') ? k.replace(/~/g, '~0').replace(/\//g, '~1') : k)
+const quote = (path: string) => JSON.stringify(path)
+
+function add(ops: string[], path: string, value: unknown): void {
+  ops.push(`{"op":"add","path":${quote(path)},"value":${valueJson(value)}}`)
+}
+function remove(ops: string[], path: string): void {
+  ops.push(`{"op":"remove","path":${quote(path)}}`)
+}
+function replace(ops: string[], path: string, value: unknown): void {
+  ops.push(`{"op":"replace","path":${quote(path)},"value":${valueJson(value)}}`)
+}
+
+const isPlain = (v: unknown): v is Obj => isObject(v) && !Array.isArray(v)
+
+/**
+ * A changed subtree's operations, as text, by (from object, to object, path): computed by the first client's
+ * patch after a change, reused by the others'. Only the last rounds matter, so two generations of plain
+ * Maps (cheaper than a WeakMap for the collector): when the current one is full it becomes the previous.
+ */
+type Pair = { to: object; path: string; text: string }
+const PAIRS_PER_GENERATION = 2048
+let pairs = new Map<object, Pair>()
+let oldPairs = new Map<object, Pair>()
+
+function subtree(ops: string[], a: object, b: object, path: string): void {
+  const hit = pairs.get(a) ?? oldPairs.get(a)
+  if (hit && hit.to === b && hit.path === path) {
+    if (hit.text) ops.push(hit.text)
+    return
+  }
+  const own: string[] = []
+  diffValue(own, a, b, path)
+  const text = own.join(',')
+  if (pairs.size >= PAIRS_PER_GENERATION) {
+    oldPairs = pairs
+    pairs = new Map()
+  }
+  pairs.set(a, { to: b, path, text })
+  if (text) ops.push(text)
+}
+
+function diffValue(ops: string[], a: unknown, b: unknown, path: string): void {
+  if (a === b) return
+  if (Array.isArray(a) && Array.isArray(b)) return arrayDiff(ops, a, b, path)
+  if (isPlain(a) && isPlain(b)) {
+    for (const k in a) if (a[k] !== undefined && b[k] === undefined) remove(ops, `${path}/${token(k)}`)
+    for (const k in b) {
+      const v = b[k]
+      if (v === undefined) continue
+      const w = a[k]
+      if (w === v) continue
+      if (w === undefined) add(ops, `${path}/${token(k)}`, v)
+      else diffValue(ops, w, v, `${path}/${token(k)}`)
+    }
+    return
+  }
+  if (!jsonEqual(a, b)) replace(ops, path, b)
+}
+
+/**
+ * Arrays: trimmed to what lies between their common start and end, then edited position by position; a
+ * capped list that dropped up to 3 of its oldest entries and gained new ones (chat) is `remove`s of index 0
+ * and `add`s at the end (`snapshotPatch`'s strategy, src/shared/api/deltas.ts).
+ */
+function arrayDiff(ops: string[], a: unknown[], b: unknown[], path: string): void {
+  let start = 0
+  while (start < a.length && start < b.length && jsonEqual(a[start], b[start])) start++
+  let end = 0
+  while (end < a.length - start && end < b.length - start && jsonEqual(a[a.length - 1 - end], b[b.length - 1 - end])) end++
+  if (start === 0 && end === 0 && a.length > 0) {
+    for (let drop = 1; drop <= 3 && drop < a.length; drop++) {
+      let shifted = true
+      for (let i = drop; i < a.length && shifted; i++) shifted = i - drop < b.length && jsonEqual(a[i], b[i - drop])
+      if (!shifted) continue
+      for (let i = 0; i < drop; i++) remove(ops, `${path}/0`)
+      for (let i = a.length - drop; i < b.length; i++) add(ops, `${path}/${i}`, b[i])
+      return
+    }
+  }
+  const inA = a.length - start - end
+  const inB = b.length - start - end
+  const both = Math.min(inA, inB)
+  for (let i = start; i < start + both; i++) diffValue(ops, a[i], b[i], `${path}/${i}`)
+  for (let i = start + inA - 1; i >= start + both; i--) remove(ops, `${path}/${i}`)
+  for (let i = start + both; i < start + inB; i++) add(ops, `${path}/${i}`, b[i])
+}
+
+/**
+ * The paths of the top two levels (the snapshot's and its view's fields), made and quoted once: every
+ * client's patch names the same few (`/version`, `/view/hand`…).
+ */
+const fieldPaths = new Map<string, Map<string, { path: string; quoted: string }>>()
+function fieldPath(parent: string, k: string): { path: string; quoted: string } {
+  let fields = fieldPaths.get(parent)
+  if (!fields) fieldPaths.set(parent, (fields = new Map()))
+  let p = fields.get(k)
+  if (!p) {
+    const path = `${parent}/${token(k)}`
+    // Bounded: field names of snapshots and views (a snapshot is checked against its schema, closed).
+    if (fields.size < 256) fields.set(k, (p = { path, quoted: quote(path) }))
+    else return { path, quoted: quote(path) }
+  }
+  return p
+}
+
+/**
+ * The top two levels (the snapshot and its view) are walked key by key, scalars compared in place; below
+ * them a changed subtree goes through the pair cache.
+ */
+function walk(ops: string[], a: Obj, b: Obj, parent: string, top: boolean): void {
+  let shared = 0
+  for (const k in b) {
+    const v = b[k]
+    if (v === undefined || (top && k === 'recentEvents')) continue
+    const w = a[k]
+    if (w === v) {
+      shared++
+      continue
+    }
+    if (w === undefined) {
+      const p = fieldPath(parent, k)
+      ops.push(`{"op":"add","path":${p.quoted},"value":${valueJson(v)}}`)
+      continue
+    }
+    shared++
+    if (top && k === 'view' && isPlain(w) && isPlain(v)) {
+      walk(ops, w, v, fieldPath(parent, k).path, false)
+      continue
+    }
+    if (isObject(w) && isObject(v)) subtree(ops, w, v, fieldPath(parent, k).path)
+    else ops.push(`{"op":"replace","path":${fieldPath(parent, k).quoted},"value":${valueJson(v)}}`)
+  }
+  // A field that went away: only when `a` has more fields than the ones `b` shares with it.
+  let fields = 0
+  for (const k in a) if (a[k] !== undefined && !(top && k === 'recentEvents')) fields++
+  if (fields === shared) return
+  for (const k in a) if (a[k] !== undefined && b[k] === undefined && !(top && k === 'recentEvents')) remove(ops, fieldPath(parent, k).path)
+}
+
+/** The patch from `from` to `to` as JSON text (`[…]`), `recentEvents` left out. */
+export function patchText(from: TableSnapshot, to: TableSnapshot): string {
+  const ops: string[] = []
+  walk(ops, from as unknown as Obj, to as unknown as Obj, '', true)
+  return `[${ops.join(',')}]`
+}

@@ -1,0 +1,79 @@
+/**
+ * The parts of a table's snapshots that are the same for every client, made once per change.
+ *
+ * After a change the table builds a snapshot for each of its clients. They differ only in a few fields (the
+ * own hand and Save Pile, seat, role…); everything public — seats, chat, the players' records, the discard
+ * pile… — is equal. While one round of snapshots is built, a `SnapshotShare` hands every client the SAME
+ * objects for those parts: the ws bridge's patch encoder (net/patch-encoder.ts) then skips what did not
+ * change by reference and computes what did once per change, not once per client.
+ *
+ * Only for one round: nothing may change at the table while it is in use (it lives for the loop that
+ * delivers the snapshots; the table never changes during a delivery).
+ */
+import type { GameState } from '../../shared/engine/state'
+import { checkSeat, dealView, spectatorView, type GameView } from '../../shared/engine/views'
+import { jsonEqual } from '../../shared/json-equal'
+
+/**
+ * `viewFor(state, seat)`, from the spectator view of the same state: its objects, and the fields in which a
+ * seat's view differs from it (views.ts `buildView`: the seat, its hand and Save Pile, its deal record).
+ * Every other field of a view is computed from the state alone. snapshot-share.test.ts checks that this is
+ * exactly `viewFor` for every seat at every step of random games: a seat-dependent field added to the view
+ * fails it until it is added here.
+ */
+export function seatView(spectator: GameView, state: GameState, seat: number): GameView {
+  checkSeat(state, seat)
+  const me = state.players[seat]
+  return { ...spectator, seat, hand: me.hand.slice(), saved: me.saved.slice(), deal: dealView(state, seat) }
+}
+
+export class SnapshotShare {
+  private readonly made = new Map<string, unknown>()
+  private publicState: GameState | null = null
+  private publicView: GameView | null = null
+
+  /**
+   * `previous`: the last round's share. A part equal to its part of the same name is ITS object (compared
+   * once per round, no JSON made), so what did not change since is skipped by every client's patch at once.
+   */
+  constructor(private previous: SnapshotShare | null = null) {}
+
+  /** This share as the next round's `previous` (it forgets its own, so rounds do not chain up). */
+  retire(): SnapshotShare {
+    this.previous = null
+    return this
+  }
+
+  /** The value `make` gives, made by the first client that asks: the same object for all of them. */
+  once<T>(key: string, make: () => T): T {
+    if (this.made.has(key)) return this.made.get(key) as T
+    const value = this.reuse(this.previous?.made.get(key), make())
+    this.made.set(key, value)
+    return value
+  }
+
+  private reuse<T>(before: unknown, now: T): T {
+    return before !== undefined && before !== now && jsonEqual(before, now) ? (before as T) : now
+  }
+
+  /**
+   * `viewFor(state, seat)` (the spectator view for `null`), built once per change: a seat's view is the
+   * spectator view — the same objects — with its own fields (`seatView`).
+   */
+  view(state: GameState, seat: number | null): GameView {
+    if (this.publicState !== state || !this.publicView) {
+      const view = spectatorView(state)
+      const before = this.previous?.publicView as unknown as Record<string, unknown> | undefined
+      if (before) {
+        const fields = view as unknown as Record<string, unknown>
+        for (const k in fields) {
+          const v = fields[k]
+          if (typeof v === 'object' && v !== null) fields[k] = this.reuse(before[k], v)
+        }
+      }
+      this.publicView = view
+      this.publicState = state
+    }
+    return seat === null ? this.publicView : seatView(this.publicView, state, seat)
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * applyUpdate's copy-on-write applier (the host's ops: add, remove, replace) against RFC 6902: the base is
+ * never changed, what a patch does not touch is shared, anything else (other ops, ops that do not apply)
+ * goes the general way or fails as rfc6902 does.
+ */
+import { applyPatch, type Operation } from 'rfc6902'
+import { describe, expect, it } from 'vitest'
+import { applyUpdate, type TableUpdate } from './deltas'
+import type { TableSnapshot } from './table'
+
+const base = () =>
+  ({
+    version: 1,
+    seats: [{ seat: 0, name: 'A' }],
+    view: { hand: ['R1', 'G2', 'B3'], players: [{ handCount: 3 }, { handCount: 4 }], discard: ['Y5'] },
+    chat: [],
+    recentEvents: [],
+  }) as unknown as TableSnapshot
+const any = (s: unknown): s is TableSnapshot => typeof s === 'object' && s !== null
+const update = (patch: TableUpdate['patch']): TableUpdate => ({ base: 0, rev: 1, batches: [], patch })
+const general = (from: TableSnapshot, patch: TableUpdate['patch']) => {
+  const { recentEvents: _r, ...doc } = structuredClone(from) as unknown as Record<string, unknown>
+  const errors = applyPatch(doc, patch as Operation[]).filter((e) => e !== null)
+  return errors.length ? null : { ...doc, recentEvents: [] }
+}
+
+describe('applyUpdate', () => {
+  const cases: Array<[string, TableUpdate['patch']]> = [
+    ['scalars and array edits', [
+      { op: 'replace', path: '/version', value: 2 },
+      { op: 'remove', path: '/view/hand/1' },
+      { op: 'add', path: '/view/hand/2', value: 'W' },
+      { op: 'replace', path: '/view/players/1/handCount', value: 5 },
+      { op: 'add', path: '/view/discard/-', value: 'S' },
+      { op: 'add', path: '/paused', value: { seat: 0 } },
+      { op: 'remove', path: '/chat' },
+    ]],
+    ['a move (not the host\'s): the general applier', [{ op: 'move', from: '/view/hand/0', path: '/view/discard/0' }]],
+    ['an escaped key', [{ op: 'add', path: '/view/a~1b~0c', value: 1 }]],
+  ]
+  for (const [name, patch] of cases)
+    it(`${name}: the same result as rfc6902, the base unchanged`, () => {
+      const from = base()
+      const before = JSON.stringify(from)
+      const r = applyUpdate(from, update(patch), any)
+      expect(r.ok).toBe(true)
+      expect(r.ok && r.snapshot).toEqual(general(base(), patch))
+      expect(JSON.stringify(from)).toBe(before)
+    })
+
+  it('shares what the patch does not touch', () => {
+    const from = base()
+    const r = applyUpdate(from, update([{ op: 'replace', path: '/view/players/1/handCount', value: 5 }]), any)
+    if (!r.ok) throw new Error(r.reason)
+    expect(r.snapshot.seats).toBe(from.seats)
+    expect(r.snapshot.view!.hand).toBe(from.view!.hand)
+    expect(r.snapshot.view!.players[0]).toBe(from.view!.players[0])
+    expect(r.snapshot.view!.players[1]).not.toBe(from.view!.players[1])
+  })
+
+  it('refuses ops that do not apply, as RFC 6902 does', () => {
+    for (const patch of [
+      [{ op: 'replace', path: '/nothing', value: 1 }],
+      [{ op: 'remove', path: '/view/hand/3' }],
+      [{ op: 'add', path: '/view/hand/9', value: 'W' }],
+      [{ op: 'add', path: '/missing/x', value: 1 }],
+    ] as TableUpdate['patch'][])
+      expect(applyUpdate(base(), update(patch), any).ok, JSON.stringify(patch)).toBe(false)
+  })
+
+  it('never touches a prototype', () => {
+    applyUpdate(base(), update([{ op: 'add', path: '/__proto__', value: { polluted: true } }]), any)
+    applyUpdate(base(), update([{ op: 'add', path: '/view/__proto__/polluted', value: true }]), any)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})

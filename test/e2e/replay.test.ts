@@ -1,0 +1,103 @@
+/**
+ * The replay viewer (issue #19) in real Chromium: a short solo game (Sprint, two hands, instant bots) played
+ * to the end through the UI, then "Watch replay" on the game-over screen: the first deal with every hand face
+ * up, stepping by keyboard, a jump to the last hand, and at the end the same final scores as the game-over
+ * screen showed. Esc goes back to the game-over screen.
+ */
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { expectAccessible } from './a11y'
+import { screenshotDir, withHostAndBrowser } from './helpers'
+import { look, openPage, shoot, step } from './ui-driver'
+
+const e2e = withHostAndBrowser('replay', { playerName: 'Host', cardStyle: 'classic', sound: false, animationSpeed: 'off', botDelayMs: 0 })
+
+describe('the replay viewer', () => {
+  it('replays a finished solo game from the game-over screen to the same final scores', async () => {
+    const { page, problems } = await openPage(e2e.browser, e2e.host.operatorUrl)
+
+    // A short game: one phase, two hands, two instant bots.
+    await page.getByRole('button', { name: /Play solo/ }).click()
+    await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
+    await page.getByLabel('Game length').selectOption({ label: '2 hands, everyone advances' })
+    await page.getByLabel('Bot speed').selectOption({ label: 'Instant' })
+    await page.getByRole('button', { name: 'Deal the cards' }).click()
+    await page.getByRole('region', { name: 'Your hand' }).waitFor()
+    const deadline = Date.now() + 90_000
+    const checkedHands = new Set<number>()
+    while (Date.now() < deadline) {
+      // Each hand's end-of-hand scores are open when `look(page)` says `nextHand`: this device's own deal check
+      // of the hand just played must say ✓ there before anyone deals on (issue #19).
+      if ((await look(page).catch(() => null))?.nextHand) {
+        const hand = Number((await page.getByRole('dialog').getByRole('heading').first().textContent())?.match(/Hand (\d+)/)?.[1])
+        await page.getByRole('dialog').getByRole('listitem', { name: `Hand ${hand}: deal checked` }).waitFor({ timeout: 10_000 })
+        checkedHands.add(hand)
+      }
+      const did = await step(page, { nextHand: true }).catch(() => null) // a bot moved mid-step: look again
+      if (did === 'over') break
+      await page.waitForTimeout(did ? 30 : 60)
+    }
+    if (!(await look(page)).over) await page.screenshot({ path: join(screenshotDir, 'debug-replay-stuck.png') })
+    await page.getByRole('heading', { name: /wins!|You win/ }).waitFor()
+    expect(checkedHands.has(1)).toBe(true)
+    // At game over: ✓ on every hand and on the game key, and no alarm.
+    const marks = page.getByRole('list', { name: 'Deal checks' })
+    for (const name of ['Hand 1: deal checked', 'Hand 2: deal checked', 'Game key: deal checked']) await marks.getByRole('listitem', { name }).waitFor({ timeout: 10_000 })
+    expect(await page.getByRole('alert').filter({ hasText: 'did not check out' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'How do I know the deal was fair?' }).click()
+    await page.getByRole('dialog', { name: 'Fair deals' }).getByRole('button', { name: 'Got it' }).click()
+
+    // The game-over screen's standings: name → final score.
+    const standings = page.locator('table.scores tbody tr')
+    const finalScores = new Map<string, number>()
+    for (const row of await standings.all()) {
+      const name = (await row.getByRole('rowheader').textContent())!.replace(' (you)', '').trim()
+      finalScores.set(name, Number(await row.getByRole('cell').nth(1).textContent()))
+    }
+    expect(finalScores.size).toBe(3)
+
+    await page.getByRole('button', { name: 'Watch replay' }).click()
+    await page.getByRole('heading', { name: /^Replay/, level: 1 }).waitFor({ state: 'attached' })
+    const progress = page.locator('[data-replay-progress]')
+    await expect.poll(() => progress.textContent()).toMatch(/^Hand 1 of 2 · move 0 of \d+$/)
+    // The first deal: three hands of ten, all face up.
+    const seats = page.getByRole('region', { name: 'Players' })
+    for (const name of finalScores.keys()) {
+      const hand = seats.getByRole('group', { name: `${name}'s hand, 10 cards` })
+      await expect.poll(() => hand.getByRole('img').count()).toBe(10)
+      expect(await hand.getByRole('img', { name: 'face-down card' }).count()).toBe(0)
+    }
+    await shoot(page, 'replay')
+    await expectAccessible(page, 'replay')
+
+    // Step forward twice and back once by keyboard: the move in words follows.
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => progress.textContent()).toMatch(/move 2 of/)
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(() => progress.textContent()).toMatch(/move 1 of/)
+    await expect.poll(() => page.getByRole('heading', { name: 'Move 1', level: 3 }).isVisible()).toBe(true)
+
+    // Jump to the last hand (its deal), then to the end of the game.
+    await page.keyboard.press(']')
+    await expect.poll(() => progress.textContent()).toMatch(/^Hand 2 of 2 · move 0 of/)
+    await expect.poll(() => page.getByText(/dealt hand 2/).isVisible()).toBe(true)
+    await page.keyboard.press('End')
+    await expect.poll(() => page.getByText(/wins the game!/).isVisible()).toBe(true)
+
+    // The replay's totals are the game-over screen's final scores.
+    const replayed = new Map<string, number>()
+    const names = await page.locator('section[aria-labelledby="replay-scores"] thead th').allTextContents()
+    const totals = await page.locator('[data-replay-total]').allTextContents()
+    for (const [i, total] of totals.entries()) replayed.set(names[i + 1].trim(), Number(total))
+    expect(replayed).toEqual(finalScores)
+    await shoot(page, 'replay-end')
+
+    // Esc: back to the game-over screen.
+    await page.keyboard.press('Escape')
+    await page.getByRole('heading', { name: /wins!|You win/ }).waitFor()
+    // axe-core compiles message templates with `new Function`, which the app's CSP refuses (see a11y.test.ts).
+    expect(problems.filter((p) => !/Evaluating a string as JavaScript violates .*unsafe-eval/.test(p))).toEqual([])
+    await page.close()
+  })
+})
