@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './a11y'
 import { withHostAndBrowser } from './helpers'
-import { look, openPage, step } from './ui-driver'
+import { look, openPage, startSprintSolo, step } from './ui-driver'
 
 const e2e = withHostAndBrowser('a11y', { sound: false, animationSpeed: 'fast', botDelayMs: 0 })
 
@@ -18,12 +18,7 @@ describe('accessibility (axe-core)', () => {
     const check = (name: string) => expectAccessible(page, name).catch((err: Error) => void errors.push(err.message))
     await check('menu')
 
-    await page.getByRole('button', { name: /Play solo/ }).click()
-    await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
-    await page.getByLabel('Game length').selectOption({ label: '2 hands, everyone advances' })
-    await page.getByLabel('Bot speed').selectOption({ label: 'Instant' })
-    await page.getByRole('button', { name: 'Deal the cards' }).click()
-    await page.getByRole('region', { name: 'Your hand' }).waitFor()
+    await startSprintSolo(page)
     await check('table')
 
     let layDown = false

@@ -7,25 +7,15 @@
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './a11y'
 import { withHostAndBrowser } from './helpers'
-import { look, openPage, shoot, step } from './ui-driver'
+import { look, openPage, playToEnd, shoot, startSprintSolo } from './ui-driver'
 
 const e2e = withHostAndBrowser('history', { playerName: 'Host', cardStyle: 'classic', sound: false, animationSpeed: 'off', botDelayMs: 0 })
 
 describe('the History screen', () => {
   it('lists a finished solo game, shows the statistics, and opens its replay', async () => {
     const { page, problems } = await openPage(e2e.browser, e2e.host.operatorUrl)
-    await page.getByRole('button', { name: /Play solo/ }).click()
-    await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
-    await page.getByLabel('Game length').selectOption({ label: '2 hands, everyone advances' })
-    await page.getByLabel('Bot speed').selectOption({ label: 'Instant' })
-    await page.getByRole('button', { name: 'Deal the cards' }).click()
-    await page.getByRole('region', { name: 'Your hand' }).waitFor()
-    const deadline = Date.now() + 90_000
-    while (Date.now() < deadline) {
-      const did = await step(page).catch(() => null) // a bot moved mid-step: look again
-      if (did === 'over') break
-      await page.waitForTimeout(did ? 30 : 60)
-    }
+    await startSprintSolo(page)
+    await playToEnd(page)
     expect((await look(page)).over).toBe(true)
     const myScore = Number(await page.locator('table.scores tbody tr', { hasText: '(you)' }).getByRole('cell').nth(1).textContent())
 

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { expectAccessible } from './a11y'
 import { screenshotDir, withHostAndBrowser } from './helpers'
-import { look, openPage, shoot, step } from './ui-driver'
+import { look, openPage, playToEnd, shoot, startSprintSolo } from './ui-driver'
 
 const e2e = withHostAndBrowser('replay', { playerName: 'Host', cardStyle: 'classic', sound: false, animationSpeed: 'off', botDelayMs: 0 })
 
@@ -16,27 +16,17 @@ describe('the replay viewer', () => {
   it('replays a finished solo game from the game-over screen to the same final scores', async () => {
     const { page, problems } = await openPage(e2e.browser, e2e.host.operatorUrl)
 
-    // A short game: one phase, two hands, two instant bots.
-    await page.getByRole('button', { name: /Play solo/ }).click()
-    await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
-    await page.getByLabel('Game length').selectOption({ label: '2 hands, everyone advances' })
-    await page.getByLabel('Bot speed').selectOption({ label: 'Instant' })
-    await page.getByRole('button', { name: 'Deal the cards' }).click()
-    await page.getByRole('region', { name: 'Your hand' }).waitFor()
-    const deadline = Date.now() + 90_000
+    // A short game: one phase, two hands, two instant bots. Each hand's end-of-hand scores: this device's own
+    // deal check of the hand just played must say ✓ there before anyone deals on (issue #19).
+    await startSprintSolo(page)
     const checkedHands = new Set<number>()
-    while (Date.now() < deadline) {
-      // Each hand's end-of-hand scores are open when `look(page)` says `nextHand`: this device's own deal check
-      // of the hand just played must say ✓ there before anyone deals on (issue #19).
-      if ((await look(page).catch(() => null))?.nextHand) {
+    await playToEnd(page, {
+      atScores: async () => {
         const hand = Number((await page.getByRole('dialog').getByRole('heading').first().textContent())?.match(/Hand (\d+)/)?.[1])
         await page.getByRole('dialog').getByRole('listitem', { name: `Hand ${hand}: deal checked` }).waitFor({ timeout: 10_000 })
         checkedHands.add(hand)
-      }
-      const did = await step(page, { nextHand: true }).catch(() => null) // a bot moved mid-step: look again
-      if (did === 'over') break
-      await page.waitForTimeout(did ? 30 : 60)
-    }
+      },
+    })
     if (!(await look(page)).over) await page.screenshot({ path: join(screenshotDir, 'debug-replay-stuck.png') })
     await page.getByRole('heading', { name: /wins!|You win/ }).waitFor()
     expect(checkedHands.has(1)).toBe(true)
@@ -60,6 +50,8 @@ describe('the replay viewer', () => {
     await page.getByRole('heading', { name: /^Replay/, level: 1 }).waitFor({ state: 'attached' })
     const progress = page.locator('[data-replay-progress]')
     await expect.poll(() => progress.textContent()).toMatch(/^Hand 1 of 2 · move 0 of \d+$/)
+    // The replay checks the record's deals with Chromium's Web Crypto too.
+    await expect.poll(() => page.locator('[data-replay-fairness]').textContent()).toMatch(/✓ All 2 deals checked/)
     // The first deal: three hands of ten, all face up.
     const seats = page.getByRole('region', { name: 'Players' })
     for (const name of finalScores.keys()) {

@@ -166,3 +166,28 @@ export async function joinAsGuest(browser: Browser, url: string, name: string, o
   await page.getByRole('button', { name: 'Not ready' }).waitFor()
   return guest
 }
+
+/** From the menu: a short solo game (Sprint: one phase, `hands` hands, instant bots), dealt and on screen. */
+export async function startSprintSolo(page: Page, hands: 1 | 2 = 2): Promise<void> {
+  await page.getByRole('button', { name: /Play solo/ }).click()
+  await page.getByLabel('Phases').selectOption({ label: 'Sprint (1 phase: a set of 3)' })
+  await page.getByLabel('Game length').selectOption({ label: `${hands} hand${hands === 1 ? '' : 's'}, everyone advances` })
+  await page.getByLabel('Bot speed').selectOption({ label: 'Instant' })
+  await page.getByRole('button', { name: 'Deal the cards' }).click()
+  await page.getByRole('region', { name: 'Your hand' }).waitFor()
+}
+
+/**
+ * Plays my seat to the game's end (within `ms`): `step` after `step`, a bot's move in between only means look
+ * again. `atScores` runs whenever the end-of-hand scores are open, before anyone deals on.
+ */
+export async function playToEnd(page: Page, options: { ms?: number; atScores?: () => Promise<void> } = {}): Promise<boolean> {
+  const deadline = Date.now() + (options.ms ?? 90_000)
+  while (Date.now() < deadline) {
+    if (options.atScores && (await look(page).catch(() => null))?.nextHand) await options.atScores()
+    const did = await step(page).catch(() => null)
+    if (did === 'over') return true
+    await page.waitForTimeout(did ? 30 : 60)
+  }
+  return (await look(page)).over
+}

@@ -9,11 +9,12 @@
  * id, is dropped alone. Either way the user is told once (`takeNotices`, shown by the History screen) and
  * the cleaned file is written back, so the same message never comes twice. Never a crash.
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import { gameRecordSchema, type GameRecord } from '../../shared/history/record'
+import { removeTemporaryFiles } from '../temp-files'
 
 export const HISTORY_FILE = 'history.json'
 export const HISTORY_FORMAT = 1
@@ -224,13 +225,7 @@ export class HistoryStore {
 
   /** What an interrupted atomic write left (only the data folder's lock holder runs a store: nothing in flight). */
   private cleanTemporaryFiles(): void {
-    let names: string[]
-    try {
-      names = readdirSync(this.dir)
-    } catch {
-      return
-    }
-    for (const name of names) if (TEMP_FILE.test(name)) rmSync(join(this.dir, name), { force: true })
+    removeTemporaryFiles(this.dir, TEMP_FILE)
   }
 }
 

@@ -14,7 +14,7 @@
  * does not explain a game at all is renamed aside (`.corrupt-<time>`) and reported, never a crash.
  * Writes throw on failure (a full disk): the table host refuses the move and pauses (table-host.ts).
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync, type PathLike } from 'node:fs'
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync, type PathLike } from 'node:fs'
 import { readFile, readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
@@ -24,6 +24,7 @@ import { apply } from '../../shared/engine/apply'
 import { LEGACY_SKIP_RULES, ruleOptionsSchema } from '../../shared/engine/rules'
 import { newGame, type GameState, type LogEntry } from '../../shared/engine/state'
 import { botLevelSchema, dropPolicySchema } from '../../shared/api/table'
+import { removeTemporaryFiles } from '../temp-files'
 
 export const SAVE_FORMAT = 1
 export const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/
@@ -190,13 +191,7 @@ export class SaveStore {
    * holds the data folder's lock (data-dir-lock.ts): another host's write may be in flight otherwise.
    */
   cleanTemporaryFiles(): void {
-    let names: string[]
-    try {
-      names = readdirSync(this.dir)
-    } catch {
-      return
-    }
-    for (const name of names) if (TEMP_FILE.test(name)) rmSync(join(this.dir, name), { force: true })
+    removeTemporaryFiles(this.dir, TEMP_FILE)
   }
 
   /**

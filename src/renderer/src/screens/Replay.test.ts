@@ -53,6 +53,15 @@ describe('Replay', () => {
     expect(screen.getByRole('button', { name: 'Step back' })).toBeDisabled()
   })
 
+  it("checks the record's deals itself: ✓ for an honest record, a loud ✗ for a doctored seed", async () => {
+    const { unmount } = render(Replay, { props: { record: REC, onclose: () => {} } })
+    await vi.waitFor(() => expect(document.querySelector('[data-replay-fairness]')?.textContent).toMatch(/✓ All 2 deals checked/))
+    unmount()
+    const doctored = { ...REC, commitments: [REC.commitments[1], REC.commitments[0]] }
+    render(Replay, { props: { record: doctored, onclose: () => {} } })
+    await vi.waitFor(() => expect(screen.getByText(/deals do not check out/)).toHaveTextContent(/hand 1: the seed does not match its commitment/))
+  })
+
   it('steps forward and back with the arrow keys and the buttons, naming the card drawn', async () => {
     render(Replay, { props: { record: REC, onclose: () => {} } })
     await key('ArrowRight')
