@@ -228,6 +228,8 @@ function moveFor(s: TableSnapshot): Action | null {
 
 interface RunResult {
   cpuPerAct: number
+  /** This process's (the 6 × N clients') CPU per action: not a target, but it shares the machine. */
+  clientCpuPerAct: number
   rtts: number[]
   errors: Map<string, number>
   rssMax: number
@@ -347,6 +349,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     measureFrom = performance.now()
     const started = measureFrom
     const cpuFrom = await host.cpuMs()
+    const clientCpuFrom = process.cpuUsage()
     const actsFrom = acceptedActs
     const end = Date.now() + seconds * 1000
     while (Date.now() < end) {
@@ -354,6 +357,8 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       rssMax = Math.max(rssMax, await host.rss())
     }
     const cpuPerAct = ((await host.cpuMs()) - cpuFrom) / Math.max(1, acceptedActs - actsFrom)
+    const clientCpu = process.cpuUsage(clientCpuFrom)
+    const clientCpuPerAct = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, acceptedActs - actsFrom)
     stopped = true
     const elapsed = (performance.now() - started) / 1000
     const perClient = seats.flatMap((table, ti) =>
@@ -365,6 +370,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
     return {
       cpuPerAct,
+      clientCpuPerAct,
       rtts,
       errors,
       rssMax,
@@ -394,6 +400,7 @@ interface Figures {
   p99Ms: number
   maxMs: number
   cpuMsPerAct: number
+  clientCpuMsPerAct: number
   bytesPerClientAct: number
   framesPerClientAct: number
   eventBytesPerClientAct: number
@@ -412,6 +419,7 @@ function figures(tables: number, r: RunResult): Figures {
     p99Ms: pct(sorted, 99),
     maxMs: sorted.at(-1) ?? NaN,
     cpuMsPerAct: r.cpuPerAct,
+    clientCpuMsPerAct: r.clientCpuPerAct,
     bytesPerClientAct: r.bytesPerClientAct,
     framesPerClientAct: r.framesPerClientAct,
     eventBytesPerClientAct: r.eventBytesPerClientAct,

@@ -123,8 +123,9 @@ function arrayDiff(ops: string[], a: unknown[], b: unknown[], path: string): voi
  * The paths of the top two levels (the snapshot's and its view's fields), made and quoted once: every
  * client's patch names the same few (`/version`, `/view/hand`…).
  */
-const fieldPaths = new Map<string, Map<string, { path: string; quoted: string }>>()
-function fieldPath(parent: string, k: string): { path: string; quoted: string } {
+type FieldPath = { path: string; quoted: string; last?: { value: unknown; text: string } }
+const fieldPaths = new Map<string, Map<string, FieldPath>>()
+function fieldPath(parent: string, k: string): FieldPath {
   let fields = fieldPaths.get(parent)
   if (!fields) fieldPaths.set(parent, (fields = new Map()))
   let p = fields.get(k)
@@ -162,7 +163,12 @@ function walk(ops: string[], a: Obj, b: Obj, parent: string, top: boolean): void
       continue
     }
     if (isObject(w) && isObject(v)) subtree(ops, w, v, fieldPath(parent, k).path)
-    else ops.push(`{"op":"replace","path":${fieldPath(parent, k).quoted},"value":${valueJson(v)}}`)
+    else {
+      // A scalar field: every client's patch after a change replaces it with the same value (`/version`).
+      const p = fieldPath(parent, k)
+      if (p.last?.value !== v) p.last = { value: v, text: `{"op":"replace","path":${p.quoted},"value":${valueJson(v)}}` }
+      ops.push(p.last.text)
+    }
   }
   // A field that went away: only when `a` has more fields than the ones `b` shares with it.
   let fields = 0

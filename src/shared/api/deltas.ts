@@ -12,8 +12,9 @@
  * names the revision it applies to (`base`) and the one it makes (`rev` = base + 1). A receiver that does
  * not hold `base` (a bug, or a frame it could not apply) asks for `table.resync` and gets a full snapshot.
  *
- * Pure: the host's encoder (src/main/net/snapshot-stream.ts) and both clients' decoder
- * (src/shared/api/ws-client.ts, used by browsers and joining desktops) call these.
+ * Pure: both clients' decoder (src/shared/api/ws-client.ts, used by browsers and joining desktops) calls
+ * these. The host encodes with src/main/net/patch-encoder.ts (the same patches as `snapshotPatch`, made
+ * once per change for what all clients share, as text); `snapshotPatch` is the plain reference.
  */
 import { applyPatch, Pointer, type Operation } from 'rfc6902'
 import { diffAny } from 'rfc6902/diff'
@@ -167,8 +168,9 @@ const arrayIndex = (t: string) => (/^(0|[1-9][0-9]*)$/.test(t) ? Number(t) : -1)
  * (RFC 6902: a missing parent, an index out of range, removing or replacing what is not there), or when the
  * patch has other ops or touches the root: the caller then applies it the general way.
  */
-function applyShared(base: Record<string, unknown>, ops: readonly TableUpdate['patch'][number][]): Record<string, unknown> | null {
-  const root: Record<string, unknown> = { ...base }
+function applyShared(base: TableSnapshot, ops: readonly TableUpdate['patch'][number][]): Record<string, unknown> | null {
+  // One copy of the top level (an object rest, `strip`, is a slow path): `recentEvents` is set afterwards.
+  const root: Record<string, unknown> = { ...base, recentEvents: undefined }
   const fresh = new Set<Container>([root])
   for (const op of ops) {
     if ((op.op !== 'add' && op.op !== 'remove' && op.op !== 'replace') || !op.path.startsWith('/')) return null
@@ -216,7 +218,7 @@ function applyShared(base: Record<string, unknown>, ops: readonly TableUpdate['p
  * snapshots are read-only to their receivers (a UI store copies what it changes).
  */
 export function applyUpdate(base: TableSnapshot, update: TableUpdate, validate: (s: unknown) => s is TableSnapshot): UpdateResult {
-  let next = applyShared(strip(base), update.patch)
+  let next = applyShared(base, update.patch)
   if (!next) {
     // Not the host's usual ops (or one that does not apply): the general applier, on a whole copy.
     next = structuredClone(strip(base)) as Record<string, unknown>

@@ -147,7 +147,11 @@ export class TableStore {
         ],
         false,
       )
-    dealChecks.observe(this.view)
+    // Hands only the whole game can re-deal (Masters' secret Save Piles) are settled from the host's record.
+    dealChecks.observe(this.view, async () => {
+      const r = await this.api?.invoke('table.record', {})
+      return r?.ok ? r.value : null
+    })
     if (becameMyTurn(before, this.view)) {
       playSound('yourTurn', prefs.current.sound)
       if (prefs.current.turnAlerts) alertTurn(this.api, { title: 'Your turn in Phase 10', body: `${snap.name}: it is your turn.` })
