@@ -20,7 +20,6 @@ import {
   type ChatMessage,
   type DropPolicy,
   type SeatInfo,
-  type TableGameEvent,
   type TableInfo,
   type TablePreview,
   type TableSnapshot,
@@ -35,12 +34,15 @@ import { publicEventFor } from '../../shared/ai/memory'
 import type { BotLevel } from '../../shared/ai/types'
 import { othersAtTable } from '../../shared/host-words'
 import { cleanName, cleanText, uniqueName } from '../../shared/names'
-import type { BotRunner } from './bot-runner'
 import { RECENT_BATCHES, appendBatches } from '../../shared/api/deltas'
 import { HostKey } from './host-key'
-import { SAVE_FORMAT, type LoadedGame, type SaveFile, type SaveStore } from './saves'
+import { SAVE_FORMAT, type LoadedGame, type SaveFile } from './saves'
 import { SnapshotShare } from './snapshot-share'
 import { gameRecordOf, type GameRecord } from '../../shared/history/record'
+import { batchFor } from './table-batches'
+import type { Batch, Client, Seat, TableHostOptions } from './table-host-types'
+
+export type { TableHostOptions } from './table-host-types'
 
 export const MAX_SEATS = 6
 /** Watchers per table: a living room's worth and more; beyond it a join to watch answers TABLE_FULL. */
@@ -52,70 +54,6 @@ export const DEFAULT_GRACE_MS = 60_000
  */
 export const LOBBY_GRACE_MS = 10_000
 const CHAT_KEEP = 50
-
-export interface TableHostOptions {
-  /** Stable id (save file name, discovery key); random when omitted. */
-  tableId?: string
-  name: string
-  mode: 'solo' | 'lan'
-  rules?: PartialRuleOptions
-  bots: BotRunner
-  /** Sends one client one event (the services' EventHub.emitTo). */
-  deliver: (clientId: string, event: ApiEvent) => void
-  /** Read before every bot action (settings.botDelayMs may change during a game). Default 0. */
-  botDelayMs?: () => number
-  /** How long a dropped seat is kept for its player (default 60 s). */
-  graceMs?: number
-  /** The same in the lobby, for seats other than the host's (default LOBBY_GRACE_MS, never above graceMs). */
-  lobbyGraceMs?: number
-  dropPolicy?: DropPolicy
-  /** Autosave after every accepted action; `null`/omitted: none. */
-  saves?: SaveStore | null
-  /** Watchers per table (default MAX_SPECTATORS). */
-  maxSpectators?: number
-  /** How often a failed save is retried (default 5 s). */
-  storageRetryMs?: number
-  /** The addresses to show the host (join URLs); default none. */
-  joinUrls?: () => string[]
-  now?: () => number
-  warn?: (message: string) => void
-  /** Chat lines per client per window (default 5 per 10 s). */
-  chatLimit?: { count: number; windowMs: number }
-}
-
-interface Seat {
-  name: string
-  kind: 'human' | 'bot'
-  botLevel: BotLevel | null
-  /** Secret that reclaims a human seat (after a drop or a host restart); `null` for bots and kicked seats. */
-  token: string | null
-  clientId: string | null
-  ready: boolean
-  isHost: boolean
-  /** A human seat the host plays (dropPolicy `bot`/`remove`, or kicked). */
-  autoPlayed: boolean
-  /** Grace period end for a dropped human (epoch ms); `null` when not dropped or the grace is over. */
-  graceEndsAt: number | null
-  graceTimer: NodeJS.Timeout | null
-}
-
-interface Client {
-  id: string
-  seat: number | null
-  /** The local app or the headless host's operator. */
-  host: boolean
-  spectator: boolean
-  name: string
-  chatTimes: number[]
-  wantsRematch: boolean
-}
-
-interface Batch {
-  version: number
-  events: GameEvent[]
-  /** Deck / Save Pile draws: the card, for its drawer's copy only. */
-  secrets: { index: number; seat: number; card: string }[]
-}
 
 type Status = TableSnapshot['status']
 
@@ -1260,29 +1198,3 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     }
   }
 }
-
-/**
- * A batch as one client may see it (`{ version, events }`), made once per batch and view: every client without
- * a secret in it gets the same object (a snapshot's `recentEvents` is rebuilt after every change, for every
- * client: from these, not from new copies).
- */
-const batchViews = new WeakMap<Batch, Map<number | null, { version: number; events: TableGameEvent[] }>>()
-function batchFor(batch: Batch, seat: number | null): { version: number; events: TableGameEvent[] } {
-  const key = seat !== null && batch.secrets.some((s) => s.seat === seat) ? seat : null
-  let views = batchViews.get(batch)
-  if (!views) batchViews.set(batch, (views = new Map()))
-  let view = views.get(key)
-  if (!view) views.set(key, (view = { version: batch.version, events: eventsFor(batch, key) }))
-  return view
-}
-
-/** The events of a batch as one client may see them: a deck/Save Pile draw's card only for its drawer. */
-function eventsFor(batch: Batch, seat: number | null): TableGameEvent[] {
-  if (!batch.secrets.length || seat === null) return batch.events as TableGameEvent[]
-  return batch.events.map((e, i) => {
-    const secret = batch.secrets.find((s) => s.index === i && s.seat === seat)
-    return (secret && e.type === 'drew' ? { ...e, card: secret.card } : e) as TableGameEvent
-  })
-}
-
-/** Names and chat: no control characters, single spaces. */
