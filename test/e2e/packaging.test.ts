@@ -113,9 +113,10 @@ describe('the packaged app (linux-unpacked)', () => {
 
   it('resolves every package the main bundle imports from inside the package', () => {
     const imports = new Set<string>()
+    // A module specifier has no spaces: prose in a kept comment ("an import's text") is not one.
     for (const f of walk(join(extracted, 'out/main'))) {
       if (!f.endsWith('.js')) continue
-      for (const m of readFileSync(f, 'utf8').matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)) imports.add(m[1])
+      for (const m of readFileSync(f, 'utf8').matchAll(/(?:from|import)\s*\(?\s*["']([^"'./\s][^"'\s]*)["']/g)) imports.add(m[1])
     }
     const bare = [...imports].filter((s) => !s.startsWith('node:') && s !== 'electron')
     expect(bare).toEqual(expect.arrayContaining(['bonjour-service', 'ws', 'zod']))
