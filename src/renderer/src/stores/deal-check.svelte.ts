@@ -10,7 +10,7 @@
 import type { GameView } from '../../../shared/engine/views'
 import { checkNotesAgainstRecord } from '../../../shared/fairness/game-check'
 import { checkGameKey, checkHand, jsSha256, noteFromView, webCryptoSha256, type CheckStatus, type DealNote, type HandCheck } from '../../../shared/fairness/verify'
-import type { GameRecord } from '../../../shared/history/record'
+import { gameRecordSchema, type GameRecord } from '../../../shared/history/record'
 
 export interface GameKeyCheck {
   status: CheckStatus
@@ -30,7 +30,8 @@ export class DealCheckStore {
   game = $state<GameKeyCheck | null>(null)
   private gameId = ''
   private notes: (DealNote | undefined)[] = []
-  private pending = new Set<number>()
+  /** Hands whose check is running, by index: the game-over check waits for them. */
+  private pending = new Map<number, Promise<void>>()
   private gamePending = false
   /** The game was seen before it ended (the game commitment was held in advance). */
   private sawPlay = false
@@ -56,11 +57,13 @@ export class DealCheckStore {
         this.setCheck(i, { handNumber: i + 1, status: 'unchecked', passed: [], problems: ['You were not at the table when this hand was dealt.'] })
         continue
       }
-      this.pending.add(i)
-      void checkHand(note, seed, hash()).then((c) => {
-        this.pending.delete(i)
-        if (this.gameId === id) this.setCheck(i, c)
-      })
+      this.pending.set(
+        i,
+        checkHand(note, seed, hash()).then((c) => {
+          this.pending.delete(i)
+          if (this.gameId === id) this.setCheck(i, c)
+        }),
+      )
     }
     if (view.gameKey && !this.game && !this.gamePending) {
       this.gamePending = true
@@ -77,14 +80,16 @@ export class DealCheckStore {
   private async finish(id: string, input: Parameters<typeof checkGameKey>[0], fetchRecord?: () => Promise<GameRecord | null>): Promise<void> {
     const key = await checkGameKey(input, hash())
     // Wait for the hands' own checks, then settle the ones that need the whole game.
-    while (this.pending.size) await new Promise((r) => setTimeout(r, 10))
+    await Promise.all(this.pending.values())
     if (this.gameId !== id) return
     this.game = key
     const partial = this.checks.filter((c): c is HandCheck => c?.status === 'partial')
     if (!partial.length) return
     let record: GameRecord | null = null
     try {
-      record = fetchRecord ? await fetchRecord() : null
+      // The host's answer is checked like any message from the network before it is replayed.
+      const answer = fetchRecord ? await fetchRecord() : null
+      record = answer === null ? null : gameRecordSchema.parse(answer)
     } catch {
       record = null
     }
