@@ -38,6 +38,7 @@ import { RECENT_BATCHES, appendBatches } from '../../shared/api/deltas'
 import { HostKey } from './host-key'
 import { SAVE_FORMAT, type LoadedGame, type SaveFile } from './saves'
 import { SnapshotShare } from './snapshot-share'
+import { TableStorage } from './table-storage'
 import { gameRecordOf, type GameRecord } from '../../shared/history/record'
 import { batchFor } from './table-batches'
 import type { Batch, Client, Seat, TableHostOptions } from './table-host-types'
@@ -84,11 +85,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private seed = ''
   /** This table's identity (host-key.ts): in its save, its snapshots and its advert. */
   private hostKey = HostKey.generate()
-  /** How many actions the save holds (file + journal): the next journal entry's index. */
-  private logged = 0
-  /** Why the save cannot be written (a full disk…): play waits, players are told; retried every few seconds. */
-  private storageProblem: string | null = null
-  private storageRetry: NodeJS.Timeout | null = null
+  /** The journal and the whole-table writes; pauses play while the disk refuses (table-storage.ts). */
+  private readonly storage: TableStorage
   /** Coalesced snapshots (spectators, the lobby) are waiting for the next tick. */
   private snapshotsDue = false
   /** While a round of snapshots is delivered: their public parts, made once for all clients (snapshot-share.ts). */
@@ -147,6 +145,25 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS
     this.now = options.now ?? Date.now
     this.warn = options.warn ?? ((m) => console.warn(m))
+    this.storage = new TableStorage(
+      options.saves ?? null,
+      this.tableId,
+      {
+        save: () => (this.state ? this.toSave() : null),
+        paused: (first) => {
+          this.cancelBot()
+          this.clearTurnTimer()
+          if (first) this.changed()
+        },
+        resumed: () => {
+          if (this.closed) return
+          this.schedule()
+          this.changed()
+        },
+        warn: (m) => this.warn(m),
+      },
+      options.storageRetryMs,
+    )
   }
 
   /** Rebuilds a table from its save: every human is disconnected (paused, grace running) until they rejoin. */
@@ -155,7 +172,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const host = new TableHost({ ...options, tableId: save.tableId, name: save.name, mode: save.mode, rules: save.rules, dropPolicy: save.dropPolicy })
     host.seed = save.seed
     host.hostKey = HostKey.restore(save.hostKey)
-    host.logged = save.log.length
+    host.storage.resumeFrom(save.log.length)
     host.botDelayOverride = save.botDelayMs ?? null
     host.autoDealSeconds = save.autoDealSeconds ?? null
     // Saves from before the history have no start time: the save's own is the best known.
@@ -382,7 +399,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       s.botLevel = opts.botLevel ?? (s.kind === 'bot' ? s.botLevel : 'medium') ?? 'medium'
       this.handReady.delete(seat)
       if (opts.atNextHand) this.leaving.add(seat)
-      this.persist() // the seat changed hands: a restarted host must know (the revoked token stays revoked)
+      this.storage.writeWhole() // the seat changed hands: a restarted host must know (the revoked token stays revoked)
       this.cancelBot() // the new level decides from now on
       if (!this.applyLeaves() && !this.dealIfAllReady()) this.schedule()
     }
@@ -452,7 +469,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     // Between hands `nextHand` is a player's "ready": it never waits for a dropped player (they do not count).
     if (action.type === 'nextHand' && this.state.stage === 'handOver') return this.readyForNextHand(client.seat, version)
     if (this.pausedSeat() !== null) return fail('PAUSED', 'play is paused until the dropped player is back')
-    if (this.storageProblem) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storageProblem})`)
+    if (this.storage.problem) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storage.problem})`)
     if (version !== this.state.version)
       return fail('STALE_VERSION', `the table is at version ${this.state.version}, not ${version}`, { version: this.state.version })
     if (this.seats[client.seat].autoPlayed) return fail('NOT_SEATED', 'the host plays this seat now')
@@ -470,7 +487,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const state = this.state!
     if (version !== state.version) return fail('STALE_VERSION', `the table is at version ${state.version}, not ${version}`, { version: state.version })
     if (this.seats[seat].autoPlayed) return fail('NOT_SEATED', 'the host plays this seat now')
-    if (this.storageProblem) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storageProblem})`)
+    if (this.storage.problem) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storage.problem})`)
     this.handReady.add(seat)
     if (!this.dealIfAllReady()) this.changed()
     return ok({ version: this.state!.version })
@@ -574,7 +591,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       handReady: share ? share.once('handReady', () => this.handReadySeats()) : this.handReadySeats(),
       autoDealSeconds: this.autoDealSeconds,
       hostKey: this.hostKey.publicKey,
-      hostProblem: this.storageProblem && `The host cannot save the game (${this.storageProblem}). Play waits until it can.`,
+      hostProblem: this.storage.problem && `The host cannot save the game (${this.storage.problem}). Play waits until it can.`,
       hints: this.hintsOn,
     }
   }
@@ -648,7 +665,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   /** Resolves when every autosave queued so far is on disk. */
   flushSaves(): Promise<void> {
-    return this.opts.saves?.flush() ?? Promise.resolve()
+    return this.storage.flush()
   }
 
   /** The engine state (tests and the host's own checks only: never sent to anyone). */
@@ -668,10 +685,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     for (let i = 0; i < this.seats.length; i++) this.clearGrace(i)
     const ids = [...this.clients.keys()]
     this.closed = true
-    if (this.storageRetry) clearTimeout(this.storageRetry)
+    this.storage.close()
     for (const id of ids) this.deliver(id, { event: 'table.snapshot', payload: null })
     this.clients.clear()
-    this.opts.saves?.release(this.tableId)
     this.emit('closed')
   }
 
@@ -806,7 +822,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     // `remove`: the engine has no rule for a player leaving mid-game, so the seat stays and the host plays
     // it; the player cannot come back.
     if (policy === 'remove') s.token = null
-    this.persist() // the seat changed hands: a restarted host must know (a revoked token stays revoked)
+    this.storage.writeWhole() // the seat changed hands: a restarted host must know (a revoked token stays revoked)
     this.schedule()
   }
 
@@ -836,10 +852,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.handReady.clear()
     this.leaving.clear()
     for (const c of this.clients.values()) c.wantsRematch = false
-    this.logged = 0
     this.startedAt = this.now()
     this.record = null
-    this.persist()
+    this.storage.writeWhole()
     for (const c of this.clients.values()) this.deliver(c.id, { event: 'table.events', payload: batchFor(batch, c.seat) })
     // Timers first, so the snapshots carry this turn's deadline (bots answer asynchronously, after them).
     this.schedule()
@@ -853,7 +868,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (!r.ok) return fail('RULES', r.error.message, { engineCode: r.error.code })
     const after = r.state
     // Durable before anyone hears of it: the journal line is written, or the move is refused and play waits.
-    if (!this.journal(seat, action)) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storageProblem})`)
+    if (!this.storage.journal(seat, action)) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storage.problem})`)
     const secrets: Batch['secrets'] = []
     r.events.forEach((e, index) => {
       if (e.type === 'drew' && e.from !== 'discard' && e.card === undefined) {
@@ -873,7 +888,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (this.forcedSeat !== null && (after.turn !== this.forcedSeat || after.stage === 'handOver' || after.stage === 'gameOver'))
       this.forcedSeat = null
     // A hand's end compacts the journal into the save.
-    if (after.stage === 'handOver' || after.stage === 'gameOver') this.persist()
+    if (after.stage === 'handOver' || after.stage === 'gameOver') this.storage.writeWhole()
     for (const c of this.clients.values())
       this.deliver(c.id, { event: 'table.events', payload: batchFor(batch, c.seat) })
     this.schedule() // before the snapshots: they carry the new turn's deadline
@@ -917,74 +932,6 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (this.status !== 'over') return fail('WRONG_STATUS', 'the game is not over')
     const record = this.gameRecord()
     return record ? ok(record) : fail('INTERNAL', "the game's record could not be built")
-  }
-
-  /** Appends the accepted action to the journal; false (and play paused) when the disk refuses. */
-  private journal(seat: number, action: Action): boolean {
-    const saves = this.opts.saves
-    if (!saves) return true
-    if (this.storageProblem) return false
-    try {
-      saves.append(this.tableId, this.logged, { seat, action })
-      this.logged++
-      return true
-    } catch (err) {
-      this.storageFailed(err)
-      return false
-    }
-  }
-
-  /** Writes the whole table (start, hand ends, seats changing hands); a failure pauses play. */
-  private persist(): boolean {
-    const saves = this.opts.saves
-    if (!saves || !this.state) return true
-    try {
-      const save = this.toSave()
-      saves.writeSnapshot(save)
-      this.logged = save.log.length
-      return true
-    } catch (err) {
-      this.storageFailed(err)
-      return false
-    }
-  }
-
-  /**
-   * The disk refused a write: no move is acknowledged that is not saved, so play waits (bots and timers too),
-   * the operator is warned and every player sees why; the whole table is written again every 5 s until the
-   * disk takes it, then play goes on.
-   */
-  private storageFailed(err: unknown): void {
-    const code = (err as NodeJS.ErrnoException)?.code
-    const problem = code === 'ENOSPC' ? 'the disk is full' : code ? `${code}: ${(err as Error).message}` : String(err)
-    const first = this.storageProblem === null
-    this.storageProblem = problem
-    if (first) this.warn(`saves: cannot save table ${this.tableId}: ${problem}; play is paused until the save can be written`)
-    this.cancelBot()
-    this.clearTurnTimer()
-    if (this.storageRetry) clearTimeout(this.storageRetry)
-    this.storageRetry = setTimeout(() => this.retryStorage(), this.opts.storageRetryMs ?? 5000)
-    this.storageRetry.unref?.()
-    if (first) this.changed()
-  }
-
-  private retryStorage(): void {
-    this.storageRetry = null
-    if (this.closed) return
-    const saves = this.opts.saves
-    if (!saves || !this.state) return
-    try {
-      const save = this.toSave()
-      saves.writeSnapshot(save)
-      this.logged = save.log.length
-    } catch (err) {
-      this.storageFailed(err)
-      return
-    }
-    this.warn(`saves: table ${this.tableId} is saved again; play goes on`)
-    this.storageProblem = null
-    this.schedule()
-    this.changed()
   }
 
   toSave(): SaveFile {
@@ -1095,7 +1042,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private schedule(): void {
     this.clearTurnTimer()
     const st = this.state
-    if (this.closed || this.status !== 'playing' || !st || st.stage === 'gameOver' || this.storageProblem) {
+    if (this.closed || this.status !== 'playing' || !st || st.stage === 'gameOver' || this.storage.problem) {
       this.cancelBot()
       return
     }

@@ -281,5 +281,11 @@ export async function playUntil(clients: TestClient[], stopWhen: (s: TableSnapsh
       await untilAny(clients, changed, Math.max(1, deadline - Date.now())).catch(() => undefined)
     }
   }
-  throw new Error('playUntil: timed out')
+  // Where it stuck, for the report: what each client holds.
+  const where = clients.map((c) => {
+    const s = c.snapshot
+    const v = s?.view
+    return `seat ${s?.mySeat ?? '-'}: version ${s?.version ?? '-'} status ${s?.status ?? '-'} stage ${v?.stage ?? '-'} turn ${v?.turn ?? '-'} paused ${JSON.stringify(s?.paused ?? null)} closed ${c.closed}`
+  })
+  throw new Error(`playUntil: timed out; ${where.join('; ')}`)
 }
