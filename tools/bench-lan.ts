@@ -1,7 +1,7 @@
 /**
  * bench:lan — action round trips over real WebSockets on 127.0.0.1, and the host's memory.
  *
- *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20]
+ *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20] [--json] [--profile DIR]
  *
  * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
  * on, default ws limits) and this process as the clients: 6 humans per table, one of them the operator
@@ -18,8 +18,10 @@
  * Targets (issue #18): throughput keeps up with the offered load (≥ 90 % of the floor's actions/s at the
  * same think time); at 50 tables p99 ≤ 2× and host CPU per action ≤ 2× the floor's; at 1 table p99 ≤ 1.5×;
  * median bytes per client per action ≤ 600; host RSS ≤ 300 MB. `--json` prints one JSON object instead.
+ * `--profile DIR` writes the host process's (and the floor's) CPU profile of each measured window to DIR
+ * (`host-real-50.cpuprofile`…; open in Chrome's DevTools; profiling slows the host, so its figures run high).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -40,9 +42,31 @@ const { values } = parseArgs({
     'think-ms': { type: 'string', default: '20' },
     'warmup-s': { type: 'string', default: '1.5' },
     floor: { type: 'string' },
+    profile: { type: 'string' },
+    'no-pin': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 })
+
+// ---------------------------------------------------------------------------------------------------
+// `--profile DIR`: the host process's CPU profile of the measured window only (not start-up or warm-up).
+
+let profiler: import('node:inspector/promises').Session | null = null
+async function profile(command: string): Promise<void> {
+  if (command === 'start') {
+    const { Session } = await import('node:inspector/promises')
+    profiler = new Session()
+    profiler.connect()
+    await profiler.post('Profiler.enable')
+    await profiler.post('Profiler.start')
+  } else if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop')
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(command, JSON.stringify(profile))
+    profiler.disconnect()
+    profiler = null
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Host process: N headless hosts; answers "rss" on stdin with its memory; "quit" closes everything.
@@ -78,8 +102,9 @@ async function serve(n: number): Promise<void> {
     if (line.trim() === 'rss') {
       const m = process.memoryUsage()
       const cpu = process.cpuUsage()
-      out({ rss: m.rss, heapUsed: m.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000 })
-    } else if (line.trim() === 'quit') void quit()
+      out({ rss: m.rss, heapUsed: m.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, sysMs: cpu.system / 1000 })
+    } else if (line.startsWith('profile ')) void profile(line.slice('profile '.length).trim()).then(() => out({ profiled: true }))
+    else if (line.trim() === 'quit') void quit()
   })
   process.stdin.on('end', () => void quit())
   setTimeout(() => void quit(), 10 * 60_000).unref() // never outlive a crashed parent for long
@@ -136,8 +161,9 @@ async function serveFloor(n: number, frameBytes: number): Promise<void> {
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (line.trim() === 'rss') {
       const cpu = process.cpuUsage()
-      out({ rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 })
-    } else if (line.trim() === 'quit') quit()
+      out({ rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000, sysMs: cpu.system / 1000 })
+    } else if (line.startsWith('profile ')) void profile(line.slice('profile '.length).trim()).then(() => out({ profiled: true }))
+    else if (line.trim() === 'quit') quit()
   })
   process.stdin.on('end', quit)
   setTimeout(quit, 10 * 60_000).unref()
@@ -150,8 +176,32 @@ interface HostProc {
   proc: ChildProcess
   tables: Array<{ port: number; operatorToken: string }>
   rss(): Promise<number>
-  cpuMs(): Promise<number>
+  /** The host process's CPU time so far, all of it and the kernel's part (socket writes are mostly kernel time). */
+  cpu(): Promise<{ ms: number; sysMs: number }>
+  /** `start`, or the file to write the profile to (`--profile`). */
+  profile(command: string): Promise<void>
   quit(): Promise<void>
+}
+
+/**
+ * The clients stand for other machines on the LAN: on a 2-core box they would otherwise take CPU from the
+ * host (decoding every update, choosing moves) and inflate its latencies by the harness's own work. So the
+ * host process (real or floor alike) runs on the first half of the CPUs and this process on the rest
+ * (`taskset`, Linux); `--no-pin` shares them all, as before. Both runs of a pair get the same treatment.
+ */
+let pinning: { host: string; clients: string } | null = null
+function pinCpus(): void {
+  const n = cpus().length
+  if (values['no-pin'] || n < 2 || process.platform !== 'linux') return
+  const half = Math.floor(n / 2)
+  const host = half === 1 ? '0' : `0-${half - 1}`
+  const clients = n - half === 1 ? String(half) : `${half}-${n - 1}`
+  try {
+    execFileSync('taskset', ['-p', '-c', clients, String(process.pid)], { stdio: 'ignore' })
+    pinning = { host, clients }
+  } catch {
+    pinning = null // no taskset: unpinned
+  }
 }
 
 async function startHostProcess(n: number, floorBytes: number | null): Promise<HostProc> {
@@ -160,7 +210,10 @@ async function startHostProcess(n: number, floorBytes: number | null): Promise<H
   // BENCH_LAN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the host process.
   const extra = (process.env.BENCH_LAN_NODE_ARGS ?? '').split(' ').filter(Boolean)
   const mode = floorBytes === null ? [] : ['--floor', String(floorBytes)]
-  const proc = spawn(process.execPath, [...extra, '--import', loader, self, '--serve', String(n), ...mode], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const args = [...extra, '--import', loader, self, '--serve', String(n), ...mode]
+  const proc = pinning
+    ? spawn('taskset', ['-c', pinning.host, process.execPath, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
+    : spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] })
   const lines = createInterface({ input: proc.stdout! })
   const waiters: Array<(o: Record<string, unknown>) => void> = []
   lines.on('line', (l) => {
@@ -180,9 +233,14 @@ async function startHostProcess(n: number, floorBytes: number | null): Promise<H
       proc.stdin!.write('rss\n')
       return (await next()).rss as number
     },
-    async cpuMs() {
+    async cpu() {
       proc.stdin!.write('rss\n')
-      return (await next()).cpuMs as number
+      const o = await next()
+      return { ms: o.cpuMs as number, sysMs: o.sysMs as number }
+    },
+    async profile(command: string) {
+      proc.stdin!.write(`profile ${command}\n`)
+      await next()
     },
     async quit() {
       proc.stdin!.write('quit\n')
@@ -228,6 +286,7 @@ function moveFor(s: TableSnapshot): Action | null {
 
 interface RunResult {
   cpuPerAct: number
+  sysPerAct: number
   /** This process's (the 6 × N clients') CPU per action: not a target, but it shares the machine. */
   clientCpuPerAct: number
   rtts: number[]
@@ -348,7 +407,9 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     await sleep(warmupS * 1000)
     measureFrom = performance.now()
     const started = measureFrom
-    const cpuFrom = await host.cpuMs()
+    const profileTo = values.profile ? join(values.profile, `host-${floor ? 'floor' : 'real'}-${count}.cpuprofile`) : null
+    if (profileTo) await host.profile('start')
+    const cpuFrom = await host.cpu()
     const clientCpuFrom = process.cpuUsage()
     const actsFrom = acceptedActs
     const end = Date.now() + seconds * 1000
@@ -356,7 +417,10 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       await sleep(500)
       rssMax = Math.max(rssMax, await host.rss())
     }
-    const cpuPerAct = ((await host.cpuMs()) - cpuFrom) / Math.max(1, acceptedActs - actsFrom)
+    const cpuTo = await host.cpu()
+    if (profileTo) await host.profile(profileTo)
+    const cpuPerAct = (cpuTo.ms - cpuFrom.ms) / Math.max(1, acceptedActs - actsFrom)
+    const sysPerAct = (cpuTo.sysMs - cpuFrom.sysMs) / Math.max(1, acceptedActs - actsFrom)
     const clientCpu = process.cpuUsage(clientCpuFrom)
     const clientCpuPerAct = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, acceptedActs - actsFrom)
     stopped = true
@@ -370,6 +434,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
     return {
       cpuPerAct,
+      sysPerAct,
       clientCpuPerAct,
       rtts,
       errors,
@@ -400,6 +465,8 @@ interface Figures {
   p99Ms: number
   maxMs: number
   cpuMsPerAct: number
+  /** …of which kernel time (socket writes and reads, the journal's file calls) */
+  sysCpuMsPerAct: number
   clientCpuMsPerAct: number
   bytesPerClientAct: number
   framesPerClientAct: number
@@ -419,6 +486,7 @@ function figures(tables: number, r: RunResult): Figures {
     p99Ms: pct(sorted, 99),
     maxMs: sorted.at(-1) ?? NaN,
     cpuMsPerAct: r.cpuPerAct,
+    sysCpuMsPerAct: r.sysPerAct,
     clientCpuMsPerAct: r.clientCpuPerAct,
     bytesPerClientAct: r.bytesPerClientAct,
     framesPerClientAct: r.framesPerClientAct,
@@ -448,6 +516,8 @@ async function main(): Promise<void> {
   const cores = cpus().length
   const loadBefore = loadavg()[0]
   log(`machine: ${cores} CPU(s), load average ${load()} before the runs${loadBefore > cores ? ' — BUSY: other processes compete for the CPU, latencies are inflated' : ''}`)
+  pinCpus()
+  log(pinning ? `CPUs: host process on ${pinning.host}, clients on ${pinning.clients} (--no-pin to share them)` : 'CPUs: shared by the host and the clients')
   const runs: Array<{ tables: number; host: Figures; floor: Figures; ratios: Record<string, number>; targets: Record<string, boolean> }> = []
   const f2 = (x: number) => x.toFixed(2)
   for (const count of [1, many]) {
@@ -472,7 +542,7 @@ async function main(): Promise<void> {
     }
     runs.push({ tables: count, host, floor, ratios, targets })
     const row = (name: string, f: Figures) =>
-      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB`
+      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act (kernel ${f.sysCpuMsPerAct.toFixed(3)})  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB`
     log(`${count} table(s) × 6 clients:`)
     log(row('host', host))
     log(row('floor', floor))
@@ -482,7 +552,7 @@ async function main(): Promise<void> {
     )
   }
   const passed = runs.every((r) => Object.values(r.targets).every(Boolean))
-  if (json) console.log(JSON.stringify({ cores, loadBefore, loadAfter: loadavg()[0], seconds, thinkMs, runs, passed }, null, 2))
+  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, thinkMs, runs, passed }, null, 2))
   log(`load average after: ${load()}`)
   process.exit(passed ? 0 : 1)
 }
