@@ -258,6 +258,9 @@ export function humanMove(snapshot: TableSnapshot, salt: string): Action | null 
  */
 export async function playUntil(clients: TestClient[], stopWhen: (s: TableSnapshot) => boolean = (s) => s.status === 'over', ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms
+  let lastRefusal = ''
+  let acts = 0
+  let waits = 0
   while (Date.now() < deadline) {
     const snap = clients[0].snapshot
     // Decide on a settled table: every client has heard the same version.
@@ -272,12 +275,16 @@ export async function playUntil(clients: TestClient[], stopWhen: (s: TableSnapsh
       const r = await c.request<{ version: number }>('table.act', { version: s.version, action })
       if (!r.ok && r.error.code !== 'STALE_VERSION' && !(r.error.code === 'RULES' && ['NOT_YOUR_TURN', 'HAND_NOT_OVER', 'GAME_OVER'].includes(r.error.detail?.engineCode ?? '')))
         throw new Error(`seat ${s.mySeat} ${JSON.stringify(action)} refused: ${JSON.stringify(r.error)}`)
+      if (!r.ok) lastRefusal = `seat ${s.mySeat} ${JSON.stringify(action)} at version ${s.version}: ${JSON.stringify(r.error)}`
+      acts++
       acted = true
     }
     if (!acted) {
-      const versions = clients.map((c) => c.snapshot?.version)
-      const status = clients.map((c) => c.snapshot?.status)
-      const changed = () => (clients.some((c, i) => c.snapshot?.version !== versions[i] || c.snapshot?.status !== status[i]) ? true : undefined)
+      // Any new snapshot, not only a new version: a pause that ends (a player back) changes no version, and a
+      // client that has not heard of it yet sees nothing to do.
+      const seen = clients.map((c) => c.snapshot)
+      const changed = () => (clients.some((c, i) => c.snapshot !== seen[i]) ? true : undefined)
+      waits++
       await untilAny(clients, changed, Math.max(1, deadline - Date.now())).catch(() => undefined)
     }
   }
@@ -285,7 +292,8 @@ export async function playUntil(clients: TestClient[], stopWhen: (s: TableSnapsh
   const where = clients.map((c) => {
     const s = c.snapshot
     const v = s?.view
-    return `seat ${s?.mySeat ?? '-'}: version ${s?.version ?? '-'} status ${s?.status ?? '-'} stage ${v?.stage ?? '-'} turn ${v?.turn ?? '-'} paused ${JSON.stringify(s?.paused ?? null)} closed ${c.closed}`
+    const move = s ? humanMove(s, `p${s.mySeat}`) : null
+    return `seat ${s?.mySeat ?? '-'} (view ${v?.seat ?? '-'}): version ${s?.version ?? '-'} status ${s?.status ?? '-'} stage ${v?.stage ?? '-'} turn ${v?.turn ?? '-'} paused ${JSON.stringify(s?.paused ?? null)} closed ${c.closed} move ${JSON.stringify(move)}`
   })
-  throw new Error(`playUntil: timed out; ${where.join('; ')}`)
+  throw new Error(`playUntil: timed out after ${acts} requests and ${waits} waits; ${where.join('; ')}; last refusal: ${lastRefusal || 'none'}`)
 }
