@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { svelteTesting } from '@testing-library/svelte/vite'
@@ -7,9 +8,9 @@ import { svelteTesting } from '@testing-library/svelte/vite'
 export default defineConfig({
   test: {
     // Vitest's default in run mode is one worker fewer than the CPUs: ONE on a 2-core machine, so every file
-    // ran in turn while most of them wait on child processes, sockets and Chromium. Two workers: the node and
-    // dom projects measured 772 s → 511 s of wall time on 2 cores (the e2e files still run one at a time).
-    maxWorkers: 2,
+    // ran in turn while most of them wait on child processes, sockets and Chromium. At least two workers: the
+    // node and dom projects measured 772 s → 511 s of wall time on 2 cores (the e2e files still run one at a time).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
