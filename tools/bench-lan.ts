@@ -24,6 +24,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
+import { constants, monitorEventLoopDelay } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -71,7 +72,24 @@ async function profile(command: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // Host process: N headless hosts; answers "rss" on stdin with its memory; "quit" closes everything.
 
+/** The host process's garbage-collection pauses so far (main thread): their total and the longest. */
+const gc = { ms: 0, maxMs: 0, count: 0, majorMs: 0 }
+/** …and its event loop's delay (reset by each `profile start`… and each `loop reset`). */
+const hostLoop = monitorEventLoopDelay({ resolution: 5 })
+function watchGc(): void {
+  hostLoop.enable()
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gc.ms += e.duration
+      gc.count++
+      gc.maxMs = Math.max(gc.maxMs, e.duration)
+      if ((e as unknown as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.majorMs += e.duration
+    }
+  }).observe({ entryTypes: ['gc'] })
+}
+
 async function serve(n: number): Promise<void> {
+  watchGc()
   const { startHostServer } = await import('../src/main/net/host-server')
   const { InProcessBotRunner } = await import('../src/main/session/bot-runner')
   const dataDir = await mkdtemp(join(tmpdir(), 'p10-bench-lan-'))
@@ -102,7 +120,10 @@ async function serve(n: number): Promise<void> {
     if (line.trim() === 'rss') {
       const m = process.memoryUsage()
       const cpu = process.cpuUsage()
-      out({ rss: m.rss, heapUsed: m.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, sysMs: cpu.system / 1000 })
+      out({ rss: m.rss, heapUsed: m.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, sysMs: cpu.system / 1000, gc, loopP99Ms: hostLoop.percentile(99) / 1e6 })
+    } else if (line.trim() === 'loop reset') {
+      hostLoop.reset()
+      out({ reset: true })
     } else if (line.startsWith('profile ')) void profile(line.slice('profile '.length).trim()).then(() => out({ profiled: true }))
     else if (line.trim() === 'quit') void quit()
   })
@@ -114,6 +135,7 @@ async function serve(n: number): Promise<void> {
 // The floor: N raw ws servers that only answer and send the host's traffic shape, doing no work.
 
 async function serveFloor(n: number, frameBytes: number): Promise<void> {
+  watchGc()
   const servers: WebSocketServer[] = []
   const tables: Array<{ port: number; operatorToken: string }> = []
   for (let i = 0; i < n; i++) {
@@ -161,7 +183,10 @@ async function serveFloor(n: number, frameBytes: number): Promise<void> {
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (line.trim() === 'rss') {
       const cpu = process.cpuUsage()
-      out({ rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000, sysMs: cpu.system / 1000 })
+      out({ rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000, sysMs: cpu.system / 1000, gc, loopP99Ms: hostLoop.percentile(99) / 1e6 })
+    } else if (line.trim() === 'loop reset') {
+      hostLoop.reset()
+      out({ reset: true })
     } else if (line.startsWith('profile ')) void profile(line.slice('profile '.length).trim()).then(() => out({ profiled: true }))
     else if (line.trim() === 'quit') quit()
   })
@@ -177,7 +202,9 @@ interface HostProc {
   tables: Array<{ port: number; operatorToken: string }>
   rss(): Promise<number>
   /** The host process's CPU time so far, all of it and the kernel's part (socket writes are mostly kernel time). */
-  cpu(): Promise<{ ms: number; sysMs: number }>
+  cpu(): Promise<{ ms: number; sysMs: number; gc: typeof gc; loopP99Ms: number }>
+  /** Starts the host's event-loop delay histogram afresh. */
+  resetLoop(): Promise<void>
   /** `start`, or the file to write the profile to (`--profile`). */
   profile(command: string): Promise<void>
   quit(): Promise<void>
@@ -236,7 +263,11 @@ async function startHostProcess(n: number, floorBytes: number | null): Promise<H
     async cpu() {
       proc.stdin!.write('rss\n')
       const o = await next()
-      return { ms: o.cpuMs as number, sysMs: o.sysMs as number }
+      return { ms: o.cpuMs as number, sysMs: o.sysMs as number, gc: o.gc as typeof gc, loopP99Ms: o.loopP99Ms as number }
+    },
+    async resetLoop() {
+      proc.stdin!.write('loop reset\n')
+      await next()
     },
     async profile(command: string) {
       proc.stdin!.write(`profile ${command}\n`)
@@ -285,8 +316,11 @@ function moveFor(s: TableSnapshot): Action | null {
 }
 
 interface RunResult {
+  clientLoopP99Ms: number
+  hostLoopP99Ms: number
   cpuPerAct: number
   sysPerAct: number
+  gc: { msPerAct: number; majorMsPerAct: number; count: number; maxMs: number }
   /** This process's (the 6 × N clients') CPU per action: not a target, but it shares the machine. */
   clientCpuPerAct: number
   rtts: number[]
@@ -406,9 +440,13 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     // JIT warm-up, first autosave directories…: the first moments are not measured.
     await sleep(warmupS * 1000)
     measureFrom = performance.now()
+    // The clients' own event loop: a busy client process delays every round trip it measures.
+    const clientLoop = monitorEventLoopDelay({ resolution: 5 })
+    clientLoop.enable()
     const started = measureFrom
     const profileTo = values.profile ? join(values.profile, `host-${floor ? 'floor' : 'real'}-${count}.cpuprofile`) : null
     if (profileTo) await host.profile('start')
+    await host.resetLoop()
     const cpuFrom = await host.cpu()
     const clientCpuFrom = process.cpuUsage()
     const actsFrom = acceptedActs
@@ -421,8 +459,12 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     if (profileTo) await host.profile(profileTo)
     const cpuPerAct = (cpuTo.ms - cpuFrom.ms) / Math.max(1, acceptedActs - actsFrom)
     const sysPerAct = (cpuTo.sysMs - cpuFrom.sysMs) / Math.max(1, acceptedActs - actsFrom)
+    // GC pauses in the window (the longest since start-up: the warm-up's first collections are small).
+    const acts = Math.max(1, acceptedActs - actsFrom)
+    const gcInWindow = { msPerAct: (cpuTo.gc.ms - cpuFrom.gc.ms) / acts, majorMsPerAct: (cpuTo.gc.majorMs - cpuFrom.gc.majorMs) / acts, count: cpuTo.gc.count - cpuFrom.gc.count, maxMs: cpuTo.gc.maxMs }
     const clientCpu = process.cpuUsage(clientCpuFrom)
     const clientCpuPerAct = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, acceptedActs - actsFrom)
+    clientLoop.disable()
     stopped = true
     const elapsed = (performance.now() - started) / 1000
     const perClient = seats.flatMap((table, ti) =>
@@ -435,6 +477,9 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     return {
       cpuPerAct,
       sysPerAct,
+      gc: gcInWindow,
+      clientLoopP99Ms: clientLoop.percentile(99) / 1e6,
+      hostLoopP99Ms: cpuTo.loopP99Ms,
       clientCpuPerAct,
       rtts,
       errors,
@@ -467,6 +512,16 @@ interface Figures {
   cpuMsPerAct: number
   /** …of which kernel time (socket writes and reads, the journal's file calls) */
   sysCpuMsPerAct: number
+  /** The host's main-thread GC pauses in the window: ms per action, how many, the longest (ms) */
+  gcMsPerAct: number
+  /** …of which mark-compact (old generation) */
+  gcMajorMsPerAct: number
+  gcPauses: number
+  gcMaxMs: number
+  /** p99 of the client process's event-loop delay (ms): how much of a round trip the clients' own work may hold up */
+  clientLoopP99Ms: number
+  /** …and of the host process's */
+  hostLoopP99Ms: number
   clientCpuMsPerAct: number
   bytesPerClientAct: number
   framesPerClientAct: number
@@ -487,6 +542,12 @@ function figures(tables: number, r: RunResult): Figures {
     maxMs: sorted.at(-1) ?? NaN,
     cpuMsPerAct: r.cpuPerAct,
     sysCpuMsPerAct: r.sysPerAct,
+    gcMsPerAct: r.gc.msPerAct,
+    gcMajorMsPerAct: r.gc.majorMsPerAct,
+    gcPauses: r.gc.count,
+    gcMaxMs: r.gc.maxMs,
+    clientLoopP99Ms: r.clientLoopP99Ms,
+    hostLoopP99Ms: r.hostLoopP99Ms,
     clientCpuMsPerAct: r.clientCpuPerAct,
     bytesPerClientAct: r.bytesPerClientAct,
     framesPerClientAct: r.framesPerClientAct,
@@ -542,7 +603,7 @@ async function main(): Promise<void> {
     }
     runs.push({ tables: count, host, floor, ratios, targets })
     const row = (name: string, f: Figures) =>
-      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act (kernel ${f.sysCpuMsPerAct.toFixed(3)})  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB`
+      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act (kernel ${f.sysCpuMsPerAct.toFixed(3)}, GC pauses ${f.gcMsPerAct.toFixed(3)} (major ${f.gcMajorMsPerAct.toFixed(3)}), longest ${f.gcMaxMs.toFixed(1)} ms; loop delay p99 host ${f2(f.hostLoopP99Ms)} ms, clients ${f2(f.clientLoopP99Ms)} ms)  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB`
     log(`${count} table(s) × 6 clients:`)
     log(row('host', host))
     log(row('floor', floor))
