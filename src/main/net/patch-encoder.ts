@@ -15,6 +15,7 @@
  */
 import type { TableSnapshot } from '../../shared/api'
 import { jsonEqual } from '../../shared/json-equal'
+import { OWN_SNAPSHOT_FIELDS, OWN_VIEW_FIELDS } from '../session/snapshot-parts'
 
 type Obj = Record<string, unknown>
 
@@ -142,48 +143,82 @@ function fieldPath(parent: string, k: string): FieldPath {
   return p
 }
 
+/** Fields a walk leaves to someone else, per level: none, or the own fields (session/snapshot-parts.ts). */
+type Skip = ReadonlySet<string> | null
+const OWN_TOP: Skip = new Set<string>(OWN_SNAPSHOT_FIELDS)
+const OWN_VIEW: Skip = new Set<string>(OWN_VIEW_FIELDS)
+
+/**
+ * One field of the top two levels: an add, a remove, a scalar's replace or a subtree's operations — through
+ * the pair cache when `shared` (a public field: the same pair for every client), directly for a client's own.
+ */
+function field(ops: string[], w: unknown, v: unknown, parent: string, k: string, top: boolean, viewSkip: Skip, shared: boolean): void {
+  if (w === v) return
+  if (v === undefined) return remove(ops, fieldPath(parent, k).path)
+  if (w === undefined) {
+    ops.push(`{"op":"add","path":${fieldPath(parent, k).quoted},"value":${valueJson(v)}}`)
+    return
+  }
+  if (top && k === 'view' && isPlain(w) && isPlain(v)) return walk(ops, w, v, fieldPath(parent, k).path, false, viewSkip, null)
+  if (isObject(w) && isObject(v)) {
+    if (shared) subtree(ops, w, v, fieldPath(parent, k).path)
+    else diffValue(ops, w, v, fieldPath(parent, k).path)
+    return
+  }
+  // A scalar field: every client's patch after a change replaces it with the same value (`/version`).
+  const p = fieldPath(parent, k)
+  if (p.last?.value !== v) p.last = { value: v, text: `{"op":"replace","path":${p.quoted},"value":${valueJson(v)}}` }
+  ops.push(p.last.text)
+}
+
 /**
  * The top two levels (the snapshot and its view) are walked key by key, scalars compared in place; below
- * them a changed subtree goes through the pair cache.
+ * them a changed subtree goes through the pair cache. `skip`: this level's fields to leave out (besides
+ * `recentEvents`); `viewSkip`: the view's.
  */
-function walk(ops: string[], a: Obj, b: Obj, parent: string, top: boolean): void {
+function walk(ops: string[], a: Obj, b: Obj, parent: string, top: boolean, skip: Skip, viewSkip: Skip): void {
   let shared = 0
   for (const k in b) {
     const v = b[k]
-    if (v === undefined || (top && k === 'recentEvents')) continue
+    if (v === undefined || (top && k === 'recentEvents') || (skip !== null && skip.has(k))) continue
     const w = a[k]
-    if (w === v) {
-      shared++
-      continue
-    }
-    if (w === undefined) {
-      const p = fieldPath(parent, k)
-      ops.push(`{"op":"add","path":${p.quoted},"value":${valueJson(v)}}`)
-      continue
-    }
-    shared++
-    if (top && k === 'view' && isPlain(w) && isPlain(v)) {
-      walk(ops, w, v, fieldPath(parent, k).path, false)
-      continue
-    }
-    if (isObject(w) && isObject(v)) subtree(ops, w, v, fieldPath(parent, k).path)
-    else {
-      // A scalar field: every client's patch after a change replaces it with the same value (`/version`).
-      const p = fieldPath(parent, k)
-      if (p.last?.value !== v) p.last = { value: v, text: `{"op":"replace","path":${p.quoted},"value":${valueJson(v)}}` }
-      ops.push(p.last.text)
-    }
+    if (w !== undefined) shared++
+    if (w !== v) field(ops, w, v, parent, k, top, viewSkip, true)
   }
   // A field that went away: only when `a` has more fields than the ones `b` shares with it.
   let fields = 0
-  for (const k in a) if (a[k] !== undefined && !(top && k === 'recentEvents')) fields++
+  for (const k in a) if (a[k] !== undefined && !(top && k === 'recentEvents') && !(skip !== null && skip.has(k))) fields++
   if (fields === shared) return
-  for (const k in a) if (a[k] !== undefined && b[k] === undefined && !(top && k === 'recentEvents')) remove(ops, fieldPath(parent, k).path)
+  for (const k in a) if (a[k] !== undefined && b[k] === undefined && !(top && k === 'recentEvents') && !(skip !== null && skip.has(k))) remove(ops, fieldPath(parent, k).path)
 }
 
-/** The patch from `from` to `to` as JSON text (`[…]`), `recentEvents` left out. */
-export function patchText(from: TableSnapshot, to: TableSnapshot): string {
+/** The patch between two public snapshots (their own fields left out), once per change: every client of the table gets the same text. */
+let publicPatch: { from: TableSnapshot; to: TableSnapshot; text: string } | null = null
+function publicText(from: TableSnapshot, to: TableSnapshot): string {
+  if (publicPatch && publicPatch.from === from && publicPatch.to === to) return publicPatch.text
   const ops: string[] = []
-  walk(ops, from as unknown as Obj, to as unknown as Obj, '', true)
+  walk(ops, from as unknown as Obj, to as unknown as Obj, '', true, OWN_TOP, OWN_VIEW)
+  publicPatch = { from, to, text: ops.join(',') }
+  return publicPatch.text
+}
+
+/**
+ * The patch from `from` to `to` as JSON text (`[…]`), `recentEvents` left out. `parts`: the public snapshots
+ * both were composed from (session/snapshot-parts.ts) — then the public part's patch is made once per change
+ * and only the client's own fields are diffed here.
+ */
+export function patchText(from: TableSnapshot, to: TableSnapshot, parts?: { from: TableSnapshot; to: TableSnapshot }): string {
+  const ops: string[] = []
+  if (parts && parts.from.view && parts.to.view && from.view && to.view) {
+    const text = publicText(parts.from, parts.to)
+    if (text) ops.push(text)
+    const a = from as unknown as Obj
+    const b = to as unknown as Obj
+    for (const k of OWN_SNAPSHOT_FIELDS) field(ops, a[k], b[k], '', k, true, null, false)
+    const va = from.view as unknown as Obj
+    const vb = to.view as unknown as Obj
+    const viewPath = fieldPath('', 'view').path
+    for (const k of OWN_VIEW_FIELDS) field(ops, va[k], vb[k], viewPath, k, false, null, false)
+  } else walk(ops, from as unknown as Obj, to as unknown as Obj, '', true, null, null)
   return `[${ops.join(',')}]`
 }

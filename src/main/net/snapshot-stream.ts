@@ -10,6 +10,7 @@
  * most HOLD_MS; any other event sends them first, so the order of everything a client sees is kept.
  */
 import type { TableEvents, TableSnapshot, WsServerFrame } from '../../shared/api'
+import { publicPartOf } from '../session/snapshot-parts'
 import { patchText } from './patch-encoder'
 
 /** Longest a batch waits for its snapshot before it goes out on its own (`table.events`). */
@@ -22,11 +23,17 @@ const HOLD_MS = 100
  */
 let lastPatch: { from: TableSnapshot; to: TableSnapshot; json: string } | null = null
 
-function patchJson(from: TableSnapshot, to: TableSnapshot): string {
-  if (lastPatch && lastPatch.from === from && lastPatch.to === to) return lastPatch.json
-  const json = patchText(from, to)
-  lastPatch = { from, to, json }
+function patchJson(from: Based, to: Based): string {
+  if (lastPatch && lastPatch.from === from.snapshot && lastPatch.to === to.snapshot) return lastPatch.json
+  const json = patchText(from.snapshot, to.snapshot, from.pub && to.pub ? { from: from.pub, to: to.pub } : undefined)
+  lastPatch = { from: from.snapshot, to: to.snapshot, json }
   return json
+}
+
+/** A snapshot and, when the table composed it (session/snapshot-parts.ts), its public part. */
+interface Based {
+  snapshot: TableSnapshot
+  pub: TableSnapshot | undefined
 }
 
 /** A batch's JSON, once per object: the table gives every client without a secret in it the same one. */
@@ -43,10 +50,10 @@ function batchesJson(batches: TableEvents[]): string {
 }
 
 export class SnapshotStream {
-  private base: TableSnapshot | null = null
+  private base: Based | null = null
   private rev = 0
   private held: TableEvents[] = []
-  private queue: Array<{ event: string; payload: unknown }> = []
+  private queue: Array<{ event: string; payload: unknown; pub?: TableSnapshot }> = []
   private flushQueued = false
   private holdTimer: ReturnType<typeof setTimeout> | null = null
 
@@ -61,7 +68,8 @@ export class SnapshotStream {
 
   /** An event for this connection (sent by the next `flush`, in order). */
   push(event: string, payload: unknown): void {
-    this.queue.push({ event, payload })
+    // The public part now: the table hands over each snapshot right after composing it.
+    this.queue.push({ event, payload, pub: event === 'table.snapshot' ? publicPartOf(payload) : undefined })
     if (!this.flushQueued) {
       this.flushQueued = true
       queueMicrotask(() => this.flush())
@@ -73,13 +81,13 @@ export class SnapshotStream {
     this.flushQueued = false
     const queue = this.queue
     this.queue = []
-    for (const { event, payload } of queue) {
+    for (const { event, payload, pub } of queue) {
       if (event === 'table.events' && this.base) this.held.push(payload as TableEvents)
-      else if (event === 'table.snapshot' && payload && this.base) this.update(payload as TableSnapshot)
+      else if (event === 'table.snapshot' && payload && this.base) this.update({ snapshot: payload as TableSnapshot, pub })
       else {
         this.releaseHeld()
         if (event === 'table.snapshot') {
-          this.base = (payload as TableSnapshot | null) ?? null
+          this.base = payload ? { snapshot: payload as TableSnapshot, pub } : null
           this.rev = 0
         }
         this.sendFrame({ type: 'event', event, payload })
@@ -101,7 +109,7 @@ export class SnapshotStream {
     this.releaseHeld()
     if (!this.base) return
     this.rev = 0
-    this.sendFrame({ type: 'event', event: 'table.snapshot', payload: this.base })
+    this.sendFrame({ type: 'event', event: 'table.snapshot', payload: this.base.snapshot })
   }
 
   close(): void {
@@ -111,7 +119,7 @@ export class SnapshotStream {
     this.held = []
   }
 
-  private update(next: TableSnapshot): void {
+  private update(next: Based): void {
     const from = this.base!
     const batches = this.held
     this.held = []

@@ -52,6 +52,14 @@ export class SnapshotShare {
     return value
   }
 
+  /** Like `once`, but never compared with the last round's (the public snapshot: it changes every round). */
+  round<T>(key: string, make: () => T): T {
+    if (this.made.has(key)) return this.made.get(key) as T
+    const value = make()
+    this.made.set(key, value)
+    return value
+  }
+
   private reuse<T>(before: unknown, now: T): T {
     return before !== undefined && before !== now && jsonEqual(before, now) ? (before as T) : now
   }

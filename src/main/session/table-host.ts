@@ -28,7 +28,7 @@ import type { Action, GameEvent } from '../../shared/engine/actions'
 import { apply } from '../../shared/engine/apply'
 import { playableRuleOptionsSchema, resolveRules, type PartialRuleOptions, type RuleOptions } from '../../shared/engine/rules'
 import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '../../shared/engine/state'
-import { legalActions, spectatorView, viewFor } from '../../shared/engine/views'
+import { legalActions, viewFor } from '../../shared/engine/views'
 import type { Hint } from '../../shared/ai/explain'
 import { publicEventFor } from '../../shared/ai/memory'
 import type { BotLevel } from '../../shared/ai/types'
@@ -37,6 +37,7 @@ import { cleanName, cleanText, uniqueName } from '../../shared/names'
 import { RECENT_BATCHES, appendBatches } from '../../shared/api/deltas'
 import { HostKey } from './host-key'
 import { SAVE_FORMAT, type LoadedGame, type SaveFile } from './saves'
+import { composeSnapshot } from './snapshot-parts'
 import { SnapshotShare } from './snapshot-share'
 import { TableStorage } from './table-storage'
 import { gameRecordOf, type GameRecord } from '../../shared/history/record'
@@ -55,6 +56,9 @@ export const DEFAULT_GRACE_MS = 60_000
  */
 export const LOBBY_GRACE_MS = 10_000
 const CHAT_KEEP = 50
+/** A guest's `joinUrls` and a public snapshot's `recentEvents`: one object, so a patch skips them by reference. */
+const NO_URLS: string[] = Object.freeze([]) as unknown as string[]
+const NO_EVENTS: TableSnapshot['recentEvents'] = Object.freeze([]) as unknown as TableSnapshot['recentEvents']
 
 type Status = TableSnapshot['status']
 
@@ -562,33 +566,46 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   snapshotFor(clientId: string): TableSnapshot | null {
     const client = this.clients.get(clientId)
     if (!client || this.closed) return null
+    // Outside a round of deliveries (a join's answer…) a share of its own: every snapshot is composed the same way.
+    const share = this.share ?? new SnapshotShare(null)
     const seat = client.seat
     const state = this.state
+    return composeSnapshot(share.round('snapshot', () => this.publicSnapshot(share)), {
+      role: client.host ? (this.mode === 'solo' ? 'solo' : 'host') : client.spectator ? 'spectator' : 'guest',
+      mySeat: seat,
+      view: state ? share.view(state, seat) : null,
+      recentEvents: this.recentFor(seat),
+      joinUrls: client.host ? (this.opts.joinUrls?.() ?? []) : NO_URLS,
+    })
+  }
+
+  /** What every client's snapshot of this change holds, whoever it is (snapshot-parts.ts); the view is the spectator's. */
+  private publicSnapshot(share: SnapshotShare): TableSnapshot {
+    const state = this.state
     const paused = this.pausedSeat()
-    const share = this.share
     return {
       protocol: PROTOCOL_VERSION,
       tableId: this.tableId,
       name: this.name,
-      role: client.host ? (this.mode === 'solo' ? 'solo' : 'host') : client.spectator ? 'spectator' : 'guest',
+      role: 'spectator',
       status: this.status,
-      mySeat: seat,
-      seats: share ? share.once('seats', () => this.seatInfos()) : this.seatInfos(),
-      rules: share ? share.once('rules', () => this.rules()) : this.rules(),
+      mySeat: null,
+      seats: share.once('seats', () => this.seatInfos()),
+      rules: share.once('rules', () => this.rules()),
       version: state ? state.version : 0,
-      view: state ? (share ? share.view(state, seat) : seat !== null ? viewFor(state, seat) : spectatorView(state)) : null,
-      recentEvents: this.recentFor(seat),
-      paused: paused === null ? null : share ? share.once('paused', () => this.pausedInfo(paused)) : this.pausedInfo(paused),
+      view: state ? share.view(state, null) : null,
+      recentEvents: NO_EVENTS,
+      paused: paused === null ? null : share.once('paused', () => this.pausedInfo(paused)),
       turnDeadline: this.turnDeadline,
       dropPolicy: this.dropPolicy,
-      joinUrls: client.host ? (this.opts.joinUrls?.() ?? []) : share ? share.once('noUrls', () => []) : [],
+      joinUrls: NO_URLS,
       connection: 'connected',
-      chat: share ? share.once('chat', () => this.chatLog.slice()) : this.chatLog.slice(),
+      chat: share.once('chat', () => this.chatLog.slice()),
       botDelayMs: this.botDelay(),
       hostNow: this.now(),
       graceSeconds: Math.round(this.graceMs / 1000),
-      rematchVotes: share ? share.once('rematchVotes', () => this.rematchVotes()) : this.rematchVotes(),
-      handReady: share ? share.once('handReady', () => this.handReadySeats()) : this.handReadySeats(),
+      rematchVotes: share.once('rematchVotes', () => this.rematchVotes()),
+      handReady: share.once('handReady', () => this.handReadySeats()),
       autoDealSeconds: this.autoDealSeconds,
       hostKey: this.hostKey.publicKey,
       hostProblem: this.storage.problem && `The host cannot save the game (${this.storage.problem}). Play waits until it can.`,
