@@ -184,9 +184,15 @@ export async function startSprintSolo(page: Page, hands: 1 | 2 = 2): Promise<voi
 export async function playToEnd(page: Page, options: { ms?: number; atScores?: () => Promise<void> } = {}): Promise<boolean> {
   const deadline = Date.now() + (options.ms ?? 90_000)
   while (Date.now() < deadline) {
-    if (options.atScores && (await look(page).catch(() => null))?.nextHand) await options.atScores()
-    const did = await step(page).catch(() => null)
+    // With `atScores`, steps never deal on themselves: a step that saw the scores appear after this loop
+    // last looked would deal past them unread.
+    const did = await step(page, options.atScores ? { nextHand: false } : {}).catch(() => null)
     if (did === 'over') return true
+    if (options.atScores && (await look(page).catch(() => null))?.nextHand) {
+      await options.atScores()
+      await step(page).catch(() => null)
+      continue
+    }
     await page.waitForTimeout(did ? 30 : 60)
   }
   return (await look(page)).over
