@@ -4,9 +4,10 @@ import type { CardCode } from '../engine/cards'
 import type { LaidGroup } from '../engine/groups'
 import type { PartialRuleOptions } from '../engine/rules'
 import { newGame, type Stage } from '../engine/state'
-import { viewFor, type GameView } from '../engine/views'
+import { myPhase, viewFor, type GameView } from '../engine/views'
 import { playGame } from './arena'
 import { decide } from './bot'
+import { distanceOf } from './evaluator'
 import type { BotLevel } from './types'
 
 interface Table {
@@ -63,7 +64,7 @@ describe('bot behaviour', () => {
     expect(ask('medium', tableView({ hand, discard: ['R10'] }))).toEqual({ type: 'draw', from: 'deck' })
   })
 
-  for (const level of ['medium', 'hard'] as const) {
+  for (const level of ['medium', 'hard', 'expert'] as const) {
     it(`${level} skips the player with 1 card left`, () => {
       const hand = ['S', 'R3', 'B3', 'R7', 'B7', 'R1', 'B9', 'Y11', 'G12', 'Y5', 'Y2']
       const laid: LaidGroup[] = [
@@ -74,6 +75,48 @@ describe('bot behaviour', () => {
       expect(ask(level, view)).toEqual({ type: 'skip', card: 'S', target: 2 })
     })
   }
+
+  it('Expert, before its phase is down, skips the game leader where Hard skips a player down with 3 cards', () => {
+    const hand = ['S', 'R3', 'B3', 'R7', 'B7', 'R1', 'B9', 'Y11', 'G12', 'Y5', 'Y2']
+    const laid: LaidGroup[] = [
+      { kind: 'set', number: 4, cards: ['R4', 'B4', 'G4'] },
+      { kind: 'set', number: 8, cards: ['R8', 'B8', 'G8'] },
+    ]
+    const view = tableView({ hand, stage: 'play', laid: { 2: laid }, handCounts: { 1: 10, 2: 3, 3: 9 } })
+    view.players = view.players.map((p) => (p.seat === 3 ? { ...p, phase: 4 } : p))
+    expect(ask('hard', view)).toEqual({ type: 'skip', card: 'S', target: 2 })
+    expect(ask('expert', view)).toEqual({ type: 'skip', card: 'S', target: 3 })
+  })
+
+  it('Expert draws as Hard does, except that it leaves a discard that would not bring its phase closer (no EV draw)', () => {
+    let differ = 0
+    let draws = 0
+    for (const seed of ['ev-draw:1', 'ev-draw:2', 'ev-draw:3']) {
+      playGame({
+        levels: ['hard', 'hard', 'hard', 'hard'],
+        seed,
+        inspect: (seat, input) => {
+          const view = input.view
+          if (view.stage !== 'draw' || view.turn !== seat) return
+          draws++
+          const history = input.history.slice()
+          const hard = decide({ level: 'hard', view, history, salt: 'x' })
+          const expert = decide({ level: 'expert', view, history, salt: 'x' })
+          if (JSON.stringify(hard) === JSON.stringify(expert)) return
+          differ++
+          expect(hard).toEqual({ type: 'draw', from: 'discard' })
+          expect(expert).toEqual({ type: 'draw', from: 'deck' })
+          const phase = myPhase(view)!
+          const top = view.discard[view.discard.length - 1]
+          const opts = { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }
+          expect(view.players[seat].laidDown).toBeNull()
+          expect(distanceOf([...view.hand, top], phase.groups, opts)).toBe(distanceOf(view.hand, phase.groups, opts))
+        },
+      })
+    }
+    expect(draws).toBeGreaterThan(300)
+    expect(differ).toBeGreaterThan(0)
+  })
 
   it('Hard in Masters chooses a phase it can make with the dealt hand', () => {
     // Seven reds: phase 8 (7 cards of one colour) is made already; phase 1 is still open too.

@@ -12,14 +12,15 @@ import type { GameEvent } from '../engine/actions'
 import type { GameView } from '../engine/views'
 import { EASY } from './easy'
 import { decideExpert, EXPERT_BUDGET, type SearchBudget } from './expert'
+import { EXPERT_STYLE } from './expert-style'
 import { HARD } from './hard'
 import { MEDIUM } from './medium'
 import { newMemory, observe } from './memory'
 import { decideWith, type Decider, type Style } from './policy'
 import type { BotContext, BotLevel, BotMemory } from './types'
 
-/** Expert plays Hard's style and searches its discards (expert.ts). */
-export const STYLES: Readonly<Record<BotLevel, Style>> = { easy: EASY, medium: MEDIUM, hard: HARD, expert: HARD }
+/** Expert plays its own refinement of Hard's style (expert-style.ts) and searches its discards (expert.ts). */
+export const STYLES: Readonly<Record<BotLevel, Style>> = { easy: EASY, medium: MEDIUM, hard: HARD, expert: EXPERT_STYLE }
 
 /**
  * One decision: the next action for `ctx.view.seat`, or `null` when that seat has nothing to do now

@@ -1,7 +1,7 @@
 /**
- * Expert: Hard's policy, with its discard searched instead of judged (Hard's best few, before and after the phase
- * is down; the draw — deck or discard pile — can be searched too, `searchDraw`, but that measured no better and is
- * off: docs/ai.md). For each candidate
+ * Expert: its own refinement of Hard's policy (expert-style.ts), with its discard searched instead of judged (the
+ * policy's best few, before and after the phase is down; the draw — deck or discard pile — can be searched too,
+ * `searchDraw`, but that measured no better and is off: docs/ai.md). For each candidate
  * it samples worlds consistent with the seat's view and public history (sampler.ts), plays each world to the end
  * of the hand with the fast policy (rollout.ts), and scores the hand for the seat (`outcomeValue`). Every
  * candidate is played in the same worlds (common random numbers), so the comparison measures the move, not the

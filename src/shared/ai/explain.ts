@@ -12,7 +12,7 @@ import type { GroupRequirement } from '../engine/phases'
 import type { SolveOptions } from '../engine/solver'
 import { myPhase, type GameView } from '../engine/views'
 import { decideExpertWithReport } from './expert'
-import { HARD } from './hard'
+import { EXPERT_STYLE } from './expert-style'
 import { newMemory, observe } from './memory'
 import type { BotMemory } from './types'
 
@@ -144,7 +144,13 @@ export function explainMove(view: GameView, memory: BotMemory, action: Action): 
     case 'skip': {
       if (action.target === undefined) return view.hand.length === 1 ? 'play your Skip and go out' : 'play the Skip: nobody may be skipped now'
       const p = view.players[action.target]
-      const why = p.laidDown ? `down with ${count(p.handCount)} card${p.handCount === 1 ? '' : 's'} left` : 'the biggest threat to you this hand'
+      const progress = (q: (typeof view.players)[number]) => (view.rules.edition === 'masters' ? q.completed.length : (q.phase ?? Infinity))
+      const leads = view.players.every((q) => q.seat === view.seat || !q.inHand || progress(q) <= progress(p))
+      const why = p.laidDown
+        ? `down with ${count(p.handCount)} card${p.handCount === 1 ? '' : 's'} left`
+        : leads
+          ? 'furthest ahead in the game and not down yet'
+          : 'the biggest threat to you this hand'
       return `Skip ${p.name}: ${why}`
     }
     case 'save':
@@ -163,12 +169,12 @@ export interface Hint {
 /**
  * Expert's move for the view's seat and its one-line reason. The same inputs as a bot's decision (the seat's
  * view and public history, RULES.md section 11), so the same salt gives the same hint. When the search overruled
- * Hard's judgement, the line says so.
+ * its policy's judgement (expert-style.ts), the line says so.
  */
 export function hintFor(view: GameView, history: readonly GameEvent[], salt: string): Hint | null {
   if (view.seat === null) return null
   const memory = observe(newMemory(), view, history)
-  const { action, report } = decideExpertWithReport({ view, seat: view.seat, memory, style: HARD, salt, opts: opts(view), k: 0 })
+  const { action, report } = decideExpertWithReport({ view, seat: view.seat, memory, style: EXPERT_STYLE, salt, opts: opts(view), k: 0 })
   if (!action) return null
   let why = explainMove(view, memory, action)
   if (report && report.chosen !== report.policy) {

@@ -1,5 +1,5 @@
 /**
- * The bots' one policy, tuned per level by a `Style` (easy.ts, medium.ts, hard.ts). Everything here reads
+ * The bots' one policy, tuned per level by a `Style` (easy.ts, medium.ts, hard.ts, expert-style.ts). Everything here reads
  * only the seat's `GameView` and the memory built from public events; every move still goes through `apply`.
  *
  * A turn (RULES.md section 3): draw (the discard pile's top when it brings the phase closer or can be hit,
@@ -34,6 +34,12 @@ export interface Style {
    * ending the hand; once it is down, whoever is furthest ahead in the game and has not made this hand's phase.
    */
   smartSkips: boolean
+  /**
+   * With `smartSkips`, while this seat's phase is not down: Skip the game leader (phases made, then points)
+   * rather than whoever is closest to ending the hand, unless a player who is down holds at most this many
+   * cards (then them). Absent: Hard's targets. Expert: 1 (expert-style.ts).
+   */
+  skipLeaderUnlessCards?: number
   /**
    * Take the discard pile's top also when it does not shorten the distance, if the hand after the best
    * discard needs fewer expected draws than one average deck draw would leave.
@@ -344,12 +350,24 @@ function hardThreat(view: GameView, seat: number, s: number): number {
   return p.laidDown ? lead - 50 + (12 - p.handCount) : lead + 10
 }
 
+/** Expert before its phase is down: the game leader, unless someone who is down holds at most `cards` cards. */
+function leaderThreat(view: GameView, s: number, cards: number): number {
+  const p = view.players[s]
+  return progress(view, p) * 3 - p.score / 100 + (p.laidDown ? (p.handCount <= cards ? 50 : -20) : 0)
+}
+
 function playSkip(d: Decider): Action {
   const view = d.view
   const targets = skipTargets(view)
   if (view.rules.skipTarget === 'next' || targets.length === 0) return { type: 'skip', card: 'S' }
   if (chance(d, d.style.mistakes.randomChoice)) return { type: 'skip', card: 'S', target: pick(d, targets) }
-  const score = d.style.smartSkips ? (s: number) => hardThreat(view, d.seat, s) : (s: number) => threat(view, s)
+  const cards = d.style.skipLeaderUnlessCards
+  const score =
+    d.style.smartSkips && cards !== undefined && !view.players[d.seat].laidDown
+      ? (s: number) => leaderThreat(view, s, cards)
+      : d.style.smartSkips
+        ? (s: number) => hardThreat(view, d.seat, s)
+        : (s: number) => threat(view, s)
   let best = targets[0]
   for (const s of targets) if (score(s) > score(best)) best = s
   return { type: 'skip', card: 'S', target: best }

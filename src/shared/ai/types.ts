@@ -8,7 +8,7 @@ import type { CardCode } from '../engine/cards'
 import type { GameEvent } from '../engine/actions'
 import type { GameView } from '../engine/views'
 
-/** Expert (expert.ts) is Hard plus a search of its discards in sampled worlds (sampler.ts). */
+/** Expert is its own refinement of Hard's style (expert-style.ts) plus a search of its discards in sampled worlds (expert.ts, sampler.ts). */
 export type BotLevel = 'easy' | 'medium' | 'hard' | 'expert'
 /** Weakest first (the ladder plays each level against the ones below it). */
 export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'medium', 'hard', 'expert']
