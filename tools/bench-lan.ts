@@ -1,7 +1,7 @@
 /**
  * bench:lan — action round trips over real WebSockets on 127.0.0.1, and the host's memory.
  *
- *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20] [--json] [--profile DIR]
+ *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20] [--json] [--profile DIR] [--pin]
  *
  * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
  * on, default ws limits) and this process as the clients: 6 humans per table, one of them the operator
@@ -44,7 +44,7 @@ const { values } = parseArgs({
     'warmup-s': { type: 'string', default: '1.5' },
     floor: { type: 'string' },
     profile: { type: 'string' },
-    'no-pin': { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 })
@@ -211,15 +211,16 @@ interface HostProc {
 }
 
 /**
- * The clients stand for other machines on the LAN: on a 2-core box they would otherwise take CPU from the
- * host (decoding every update, choosing moves) and inflate its latencies by the harness's own work. So the
- * host process (real or floor alike) runs on the first half of the CPUs and this process on the rest
- * (`taskset`, Linux); `--no-pin` shares them all, as before. Both runs of a pair get the same treatment.
+ * `--pin`: the clients stand for other machines on the LAN, and on a 2-core box they take CPU from the host
+ * (decoding every update, choosing moves). With it the host process (real or floor alike) runs on the first
+ * half of the CPUs and this process on the rest (`taskset`, Linux). Off by default: measured on 2 cores it
+ * did not help the host (its GC threads then share its one CPU) and it helped the floor's p99 — the ratios
+ * came out worse, not fairer (docs/lan-design.md "Performance").
  */
 let pinning: { host: string; clients: string } | null = null
 function pinCpus(): void {
   const n = cpus().length
-  if (values['no-pin'] || n < 2 || process.platform !== 'linux') return
+  if (!values.pin || n < 2 || process.platform !== 'linux') return
   const half = Math.floor(n / 2)
   const host = half === 1 ? '0' : `0-${half - 1}`
   const clients = n - half === 1 ? String(half) : `${half}-${n - 1}`
@@ -578,7 +579,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0]
   log(`machine: ${cores} CPU(s), load average ${load()} before the runs${loadBefore > cores ? ' — BUSY: other processes compete for the CPU, latencies are inflated' : ''}`)
   pinCpus()
-  log(pinning ? `CPUs: host process on ${pinning.host}, clients on ${pinning.clients} (--no-pin to share them)` : 'CPUs: shared by the host and the clients')
+  log(pinning ? `CPUs: host process on ${pinning.host}, clients on ${pinning.clients}` : 'CPUs: shared by the host and the clients (--pin to separate them)')
   const runs: Array<{ tables: number; host: Figures; floor: Figures; ratios: Record<string, number>; targets: Record<string, boolean> }> = []
   const f2 = (x: number) => x.toFixed(2)
   for (const count of [1, many]) {
