@@ -1,9 +1,13 @@
 import './test-support/dom'
 import { fireEvent, render, screen } from '@testing-library/svelte'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { createFakeGameApi } from '../../../test/fakes/fake-game-api'
 import App from './App.svelte'
 import { router } from './stores/router.svelte'
+import { loadAllScreens } from './screens/loaders'
+
+// The app fetches every screen in the background when it mounts: let that finish before the environment goes.
+afterAll(() => loadAllScreens())
 
 beforeEach(() => router.go('home'))
 

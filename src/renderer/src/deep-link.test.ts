@@ -1,11 +1,15 @@
 import './test-support/dom'
 import { render, screen, waitFor } from '@testing-library/svelte'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { DESKTOP_JOIN_ANSWERS, createFakeGameApi, withAnswers, type FakeGameApi } from '../../../test/fakes/fake-game-api'
 import type { JoinLink } from '../../shared/api'
 import App from './App.svelte'
 import { router } from './stores/router.svelte'
 import { position, snapshotOf } from './test-support/engine-views'
+import { loadAllScreens } from './screens/loaders'
+
+// The app fetches every screen in the background when it mounts: let that finish before the environment goes.
+afterAll(() => loadAllScreens())
 
 beforeEach(() => router.go('home'))
 

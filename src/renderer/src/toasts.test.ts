@@ -4,13 +4,17 @@
  */
 import './test-support/dom'
 import { fireEvent, render, screen } from '@testing-library/svelte'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { createFakeGameApi, type FakeGameApi } from '../../../test/fakes/fake-game-api'
 import type { TableSnapshot } from '../../shared/api'
 import App from './App.svelte'
 import { router } from './stores/router.svelte'
 import { table } from './stores/table.svelte'
 import { play, position, snapshotOf } from './test-support/engine-views'
+import { loadAllScreens } from './screens/loaders'
+
+// The app fetches every screen in the background when it mounts: let that finish before the environment goes.
+afterAll(() => loadAllScreens())
 
 beforeEach(() => {
   router.go('home')
