@@ -30,9 +30,12 @@ describe('the replay viewer', () => {
     if (!(await look(page)).over) await page.screenshot({ path: join(screenshotDir, 'debug-replay-stuck.png') })
     await page.getByRole('heading', { name: /wins!|You win/ }).waitFor()
     expect(checkedHands.has(1)).toBe(true)
+    // Two hands, or more when they end in a tie for the win (tie-break hands, RULES.md section 8): every hand
+    // but the last ended on the scores.
+    const hands = Math.max(...checkedHands) + 1
     // At game over: ✓ on every hand and on the game key, and no alarm.
     const marks = page.getByRole('list', { name: 'Deal checks' })
-    for (const name of ['Hand 1: deal checked', 'Hand 2: deal checked', 'Game key: deal checked']) await marks.getByRole('listitem', { name }).waitFor({ timeout: 10_000 })
+    for (const name of [...Array.from({ length: hands }, (_, i) => `Hand ${i + 1}: deal checked`), 'Game key: deal checked']) await marks.getByRole('listitem', { name }).waitFor({ timeout: 10_000 })
     expect(await page.getByRole('alert').filter({ hasText: 'did not check out' }).count()).toBe(0)
     await page.getByRole('button', { name: 'How do I know the deal was fair?' }).click()
     await page.getByRole('dialog', { name: 'Fair deals' }).getByRole('button', { name: 'Got it' }).click()
@@ -49,9 +52,9 @@ describe('the replay viewer', () => {
     await page.getByRole('button', { name: 'Watch replay' }).click()
     await page.getByRole('heading', { name: /^Replay/, level: 1 }).waitFor({ state: 'attached' })
     const progress = page.locator('[data-replay-progress]')
-    await expect.poll(() => progress.textContent()).toMatch(/^Hand 1 of 2 · move 0 of \d+$/)
+    await expect.poll(() => progress.textContent()).toMatch(new RegExp(`^Hand 1 of ${hands} · move 0 of \\d+$`))
     // The replay checks the record's deals with Chromium's Web Crypto too.
-    await expect.poll(() => page.locator('[data-replay-fairness]').textContent()).toMatch(/✓ All 2 deals checked/)
+    await expect.poll(() => page.locator('[data-replay-fairness]').textContent()).toMatch(new RegExp(`✓ All ${hands} deals checked`))
     // The first deal: three hands of ten, all face up.
     const seats = page.getByRole('region', { name: 'Players' })
     for (const name of finalScores.keys()) {
@@ -70,9 +73,9 @@ describe('the replay viewer', () => {
     await expect.poll(() => progress.textContent()).toMatch(/move 1 of/)
     await expect.poll(() => page.getByRole('heading', { name: 'Move 1', level: 3 }).isVisible()).toBe(true)
 
-    // Jump to the last hand (its deal), then to the end of the game.
+    // Jump to the next hand (its deal), then to the end of the game.
     await page.keyboard.press(']')
-    await expect.poll(() => progress.textContent()).toMatch(/^Hand 2 of 2 · move 0 of/)
+    await expect.poll(() => progress.textContent()).toMatch(new RegExp(`^Hand 2 of ${hands} · move 0 of`))
     await expect.poll(() => page.getByText(/dealt hand 2/).isVisible()).toBe(true)
     await page.keyboard.press('End')
     await expect.poll(() => page.getByText(/wins the game!/).isVisible()).toBe(true)
