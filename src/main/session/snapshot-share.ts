@@ -46,10 +46,7 @@ export class SnapshotShare {
 
   /** The value `make` gives, made by the first client that asks: the same object for all of them. */
   once<T>(key: string, make: () => T): T {
-    if (this.made.has(key)) return this.made.get(key) as T
-    const value = this.reuse(this.previous?.made.get(key), make())
-    this.made.set(key, value)
-    return value
+    return this.round(key, () => this.reuse(this.previous?.made.get(key), make()))
   }
 
   /** Like `once`, but never compared with the last round's (the public snapshot: it changes every round). */
