@@ -1,7 +1,7 @@
 /**
  * bench:lan — action round trips over real WebSockets on 127.0.0.1, and the host's memory.
  *
- *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20] [--json] [--profile DIR] [--pin]
+ *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20 --jitter-ms 0] [--json] [--profile DIR] [--pin] [--floor-work-us N]
  *
  * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
  * on, default ws limits) and this process as the clients: 6 humans per table, one of them the operator
@@ -18,6 +18,10 @@
  * Targets (issue #18): throughput keeps up with the offered load (≥ 90 % of the floor's actions/s at the
  * same think time); at 50 tables p99 ≤ 2× and host CPU per action ≤ 2× the floor's; at 1 table p99 ≤ 1.5×;
  * median bytes per client per action ≤ 600; host RSS ≤ 300 MB. `--json` prints one JSON object instead.
+ * Two diagnostics (not for the targets): `--jitter-ms J` draws each think time uniformly from think ± J (the
+ * same mean, so the same offered load) — with a fixed think time the 300 clients of one process fall into
+ * step and act in bursts; `--floor-work-us N` makes the floor spin N µs of CPU per action, to see how the
+ * floor's p99 grows with the CPU an action costs.
  * `--profile DIR` writes the host process's (and the floor's) CPU profile of each measured window to DIR
  * (`host-real-50.cpuprofile`…; open in Chrome's DevTools; profiling slows the host, so its figures run high).
  */
@@ -33,7 +37,7 @@ import WebSocket, { WebSocketServer } from 'ws'
 import { PROTOCOL_VERSION, WS_PATH, type TableSnapshot } from '../src/shared/api'
 import { createRpcChannel, openSocket, type RpcChannel, type WebSocketCtor } from '../src/shared/api/ws-client'
 import type { Action } from '../src/shared/engine/actions'
-import { legalActions, type GameView } from '../src/shared/engine/views'
+import { benchMove } from './bench/lan-moves'
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +45,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '8' },
     tables: { type: 'string', default: '50' },
     'think-ms': { type: 'string', default: '20' },
+    'jitter-ms': { type: 'string', default: '0' },
+    'floor-work-us': { type: 'string', default: '0' },
     'warmup-s': { type: 'string', default: '1.5' },
     floor: { type: 'string' },
     profile: { type: 'string' },
@@ -134,8 +140,9 @@ async function serve(n: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // The floor: N raw ws servers that only answer and send the host's traffic shape, doing no work.
 
-async function serveFloor(n: number, frameBytes: number): Promise<void> {
+async function serveFloor(n: number, frameBytes: number, workUs: number): Promise<void> {
   watchGc()
+  const workNs = BigInt(Math.round(workUs * 1000))
   const servers: WebSocketServer[] = []
   const tables: Array<{ port: number; operatorToken: string }> = []
   for (let i = 0; i < n; i++) {
@@ -164,6 +171,10 @@ async function serveFloor(n: number, frameBytes: number): Promise<void> {
           broadcast()
           reply(null)
         } else if (f.name === 'table.act') {
+          if (workNs > 0n) {
+            const until = process.hrtime.bigint() + workNs
+            while (process.hrtime.bigint() < until);
+          }
           version++
           turn = (turn + 1) % sockets.length
           broadcast()
@@ -235,9 +246,10 @@ function pinCpus(): void {
 async function startHostProcess(n: number, floorBytes: number | null): Promise<HostProc> {
   const self = fileURLToPath(import.meta.url)
   const loader = pathToFileURL(join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules/tsx/dist/esm/index.mjs')).href
-  // BENCH_LAN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the host process.
+  // BENCH_LAN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the host process; with
+  // BENCH_LAN_ECHO=1 its other output (e.g. BENCH_LAN_NODE_ARGS=--trace-gc-nvp: each scavenge's pause and bytes copied) goes to stderr.
   const extra = (process.env.BENCH_LAN_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const mode = floorBytes === null ? [] : ['--floor', String(floorBytes)]
+  const mode = floorBytes === null ? [] : ['--floor', String(floorBytes), '--floor-work-us', String(values['floor-work-us'])]
   const args = [...extra, '--import', loader, self, '--serve', String(n), ...mode]
   const proc = pinning
     ? spawn('taskset', ['-c', pinning.host, process.execPath, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
@@ -249,7 +261,7 @@ async function startHostProcess(n: number, floorBytes: number | null): Promise<H
       const o = JSON.parse(l) as Record<string, unknown>
       waiters.shift()?.(o)
     } catch {
-      // not ours
+      if (process.env.BENCH_LAN_ECHO) console.error(l)
     }
   })
   const next = () => new Promise<Record<string, unknown>>((r) => waiters.push(r))
@@ -300,22 +312,6 @@ interface Seat {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-function moveFor(s: TableSnapshot): Action | null {
-  const view = s.view
-  if (!view || view.seat === null || s.status !== 'playing' || s.paused) return null
-  if (view.stage !== 'handOver' && view.turn !== view.seat) return null
-  // A cheap player (the clients share one process; a costly bot would inflate the measured round trips):
-  // draw from the deck, discard the first card that is not a Skip. Nobody lays down, so hands run long
-  // and the deck is reshuffled: the host does the same work per action as in a real game.
-  if (view.stage === 'draw') return { type: 'draw', from: 'deck' }
-  if (view.stage === 'handOver') return { type: 'nextHand' }
-  if (view.stage === 'play') {
-    const card = view.hand.find((c) => c !== 'S')
-    if (card) return { type: 'discard', card }
-  }
-  return legalActions(view as unknown as GameView)[0] ?? null
-}
-
 interface RunResult {
   clientLoopP99Ms: number
   hostLoopP99Ms: number
@@ -338,6 +334,7 @@ interface RunResult {
 
 /** One run: `count` tables × 6 clients against the real host, or (`floorBytes`) against the floor. */
 async function runTables(count: number, seconds: number, thinkMs: number, warmupS: number, floorBytes: number | null): Promise<RunResult> {
+  const jitterMs = Math.min(thinkMs, Math.max(0, Number(values['jitter-ms'])))
   const host = await startHostProcess(count, floorBytes)
   const floor = floorBytes !== null
   const rtts: number[] = []
@@ -408,12 +405,13 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
           }
           return
         }
-        action = moveFor(snap)
+        action = benchMove(snap)
         version = snap.version
       }
       if (!action) return
       seat.busy = true
-      if (thinkMs > 0) await sleep(thinkMs)
+      const think = jitterMs > 0 ? thinkMs - jitterMs + Math.random() * 2 * jitterMs : thinkMs
+      if (think > 0) await sleep(think)
       if (!floor) version = seat.snapshot?.version ?? version
       const t0 = performance.now()
       const r = await seat.channel.invoke('table.act', { version, action })
@@ -573,7 +571,7 @@ async function main(): Promise<void> {
     process.exit(1)
   }, ((seconds + warmupS) * 4 + 240) * 1000)
   hardStop.unref()
-  log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs} ms per action; each run against the host, then against its floor (a raw ws server sending the same traffic, no work)`)
+  log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs}${Number(values['jitter-ms']) > 0 ? ` ± ${values['jitter-ms']}` : ''} ms per action${Number(values['floor-work-us']) > 0 ? `, the floor spinning ${values['floor-work-us']} µs per action` : ''}; each run against the host, then against its floor (a raw ws server sending the same traffic, no work)`)
   const load = () => loadavg()[0].toFixed(1)
   const cores = cpus().length
   const loadBefore = loadavg()[0]
@@ -614,11 +612,11 @@ async function main(): Promise<void> {
     )
   }
   const passed = runs.every((r) => Object.values(r.targets).every(Boolean))
-  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, thinkMs, runs, passed }, null, 2))
+  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, thinkMs, jitterMs: Number(values['jitter-ms']), floorWorkUs: Number(values['floor-work-us']), runs, passed }, null, 2))
   log(`load average after: ${load()}`)
   process.exit(passed ? 0 : 1)
 }
 
-if (values.serve !== undefined && values.floor !== undefined) await serveFloor(Math.max(1, Number(values.serve)), Math.max(64, Number(values.floor)))
+if (values.serve !== undefined && values.floor !== undefined) await serveFloor(Math.max(1, Number(values.serve)), Math.max(64, Number(values.floor)), Math.min(10_000, Math.max(0, Number(values['floor-work-us']))))
 else if (values.serve !== undefined) await serve(Math.max(1, Number(values.serve)))
 else await main()

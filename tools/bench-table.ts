@@ -1,0 +1,48 @@
+/**
+ * bench:table — what an action costs the host and its clients, without the sockets (issue #18).
+ *
+ *   npm run bench:table [-- --tables 50 --rounds 8 --acts 3000] [--no-saves] [--json]
+ *
+ * N tables × 6 human clients in this one process: each table a real TableHost (journal on, in a temporary
+ * folder, unless `--no-saves`), each client's events through its own SnapshotStream (the ws bridge's
+ * encoder: the same `table.update` text the socket would carry) and back through JSON.parse, the frame
+ * schema and a SnapshotReader (the browser's and the joining desktop's decoder, ws-client.ts). The tables
+ * take turns, one action at a time (bench:lan's cheap player, tools/bench/lan-moves.ts), so every table's
+ * state, snapshots and streams are live at once as on a busy host.
+ *
+ * Each round of `--acts` actions is timed in three parts — the host (TableHost.act and every stream's
+ * encoding), the clients (decoding every frame) and the process's CPU time (both, with GC) — and the
+ * figures are the MINIMUM over the rounds per part: the round least disturbed by other processes, so an A/B
+ * on a shared machine still compares code, not load. bench:lan measures the same host over real sockets
+ * against its floor.
+ */
+import { parseArgs } from 'node:util'
+import { benchTable } from './bench/table'
+
+const { values } = parseArgs({
+  options: {
+    tables: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '8' },
+    acts: { type: 'string', default: '3000' },
+    'no-saves': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+})
+
+const r = await benchTable({
+  tables: Math.min(200, Math.max(1, Number(values.tables))),
+  rounds: Math.min(50, Math.max(1, Number(values.rounds))),
+  acts: Math.min(100_000, Math.max(100, Number(values.acts))),
+  saves: !values['no-saves'],
+})
+if (values.json) console.log(JSON.stringify(r, null, 2))
+else {
+  const f = (x: number) => x.toFixed(1).padStart(6)
+  const o = r.options
+  console.log(`bench:table — ${o.tables} tables × 6 clients in one process, ${o.rounds} rounds of ${o.acts} actions, journal ${o.saves ? 'on' : 'off'}`)
+  console.log('  per action, µs   host (table + encode)  clients (decode ×6)  process CPU  GC pauses')
+  console.log(`  min over rounds  ${f(r.min.hostUs)}                 ${f(r.min.clientsUs)}               ${f(r.min.cpuUs)}       ${f(r.min.gcUs)}`)
+  console.log(`  median           ${f(r.median.hostUs)}                 ${f(r.median.clientsUs)}               ${f(r.median.cpuUs)}       ${f(r.median.gcUs)} (longest ${r.median.gcMaxMs.toFixed(1)} ms)`)
+  console.log(`  ${r.bytesPerClientAct.toFixed(0)} bytes and ${r.framesPerClientAct.toFixed(2)} frames per client per action`)
+}
+process.exit(0)

@@ -1,0 +1,221 @@
+/**
+ * bench:table's measurement (tools/bench-table.ts is its command line): N tables × 6 clients in one process.
+ * See the command's header for what is timed and why the minimum over rounds is reported.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PerformanceObserver } from 'node:perf_hooks'
+import { PROTOCOL_VERSION, wsServerFrameSchema, type ApiEvent, type TableSnapshot } from '../../src/shared/api'
+import { SnapshotReader } from '../../src/shared/api/deltas'
+import { SnapshotStream } from '../../src/main/net/snapshot-stream'
+import { InProcessBotRunner } from '../../src/main/session/bot-runner'
+import { SaveStore } from '../../src/main/session/saves'
+import { TableHost } from '../../src/main/session/table-host'
+import { benchMove } from './lan-moves'
+
+export interface TableBenchOptions {
+  tables: number
+  rounds: number
+  /** Actions per round (all tables together). */
+  acts: number
+  /** The journal on, in a temporary folder (as the LAN host has it). */
+  saves: boolean
+}
+
+/** Per action, µs: the host (TableHost.act and every stream's encoding), the clients (decoding), the process's CPU, GC pauses. */
+export interface RoundFigures {
+  hostUs: number
+  clientsUs: number
+  cpuUs: number
+  gcUs: number
+  gcMaxMs: number
+}
+
+export interface TableBenchResult {
+  options: TableBenchOptions
+  min: RoundFigures
+  median: RoundFigures
+  perRound: RoundFigures[]
+  bytesPerClientAct: number
+  framesPerClientAct: number
+}
+
+interface Client {
+  id: string
+  stream: SnapshotStream
+  reader: SnapshotReader
+  snapshot: TableSnapshot | null
+  /** Frames waiting to be decoded (the socket's receive buffer). */
+  inbox: string[]
+}
+
+interface Table {
+  host: TableHost
+  clients: Client[]
+  /** What the clients received (shared by all tables of a run). */
+  bytes: { sent: number; frames: number }
+}
+
+/** The shape check ws-client.ts makes of a patched snapshot. */
+const looksLikeSnapshot = (s: unknown): s is TableSnapshot => typeof s === 'object' && s !== null && 'version' in s && 'seats' in s
+
+function newClient(id: string): Client {
+  const c: Client = {
+    id,
+    reader: new SnapshotReader(looksLikeSnapshot),
+    snapshot: null,
+    inbox: [],
+    stream: new SnapshotStream(
+      (frame) => c.inbox.push(JSON.stringify(frame)),
+      (text) => c.inbox.push(text),
+    ),
+  }
+  return c
+}
+
+/** The client side of every frame that came: what ws-client.ts does with it. */
+function decode(c: Client, bytes: { sent: number; frames: number }): void {
+  for (const text of c.inbox) {
+    bytes.sent += text.length
+    bytes.frames++
+    const frame = wsServerFrameSchema.safeParse(JSON.parse(text))
+    if (!frame.success || frame.data.type !== 'event') continue
+    const { deliver, resync } = c.reader.read(frame.data.event, frame.data.payload)
+    if (resync) throw new Error(`${c.id} lost the stream`)
+    for (const e of deliver) if (e.event === 'table.snapshot') c.snapshot = e.payload as TableSnapshot
+  }
+  c.inbox.length = 0
+}
+
+async function openTable(i: number, dataDir: string | null, bytes: { sent: number; frames: number }): Promise<Table> {
+  const clients = new Map<string, Client>()
+  const deliver = (to: string, e: ApiEvent) => clients.get(to)?.stream.push(e.event, e.payload)
+  const host = new TableHost({
+    tableId: `bench${i}`,
+    name: `Bench ${i}`,
+    mode: 'lan',
+    bots: new InProcessBotRunner(),
+    deliver,
+    botDelayMs: () => 0,
+    saves: dataDir ? new SaveStore(join(dataDir, `t${i}`), () => {}) : null,
+    warn: () => {},
+  })
+  const list: Client[] = []
+  for (let s = 0; s < 6; s++) {
+    const c = newClient(s === 0 ? 'local' : `ws:${s}`)
+    clients.set(c.id, c)
+    list.push(c)
+    if (s === 0) host.attachHost(c.id, 'Host')
+    else {
+      const r = host.join(c.id, { protocol: PROTOCOL_VERSION, name: `P${s}` })
+      if (!r.ok) throw new Error(r.error.message)
+      host.setReady(c.id, true)
+    }
+  }
+  const started = host.start(`bench-${i}`)
+  if (!started.ok) throw new Error(started.error.message)
+  for (const c of list) {
+    c.stream.flush()
+    decode(c, bytes)
+  }
+  return { host, clients: list, bytes }
+}
+
+/** One action at table `t` by whoever has one; false when nobody had. */
+function step(t: Table, clock: { host: number; clients: number }): boolean {
+  for (const c of t.clients) {
+    const snap = c.snapshot
+    if (!snap) continue
+    const t0 = performance.now()
+    let r
+    if (snap.status === 'over') {
+      if (c.id !== 'local') continue
+      r = t.host.rematch(c.id, true)
+    } else {
+      const action = benchMove(snap)
+      if (!action) continue
+      r = t.host.act(c.id, snap.version, action)
+    }
+    for (const x of t.clients) x.stream.flush()
+    const t1 = performance.now()
+    for (const x of t.clients) decode(x, t.bytes)
+    clock.host += t1 - t0
+    clock.clients += performance.now() - t1
+    if (!r.ok) throw new Error(`${c.id}: ${r.error.code} ${r.error.message}`)
+    return true
+  }
+  return false
+}
+
+export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult> {
+  const dataDir = o.saves ? await mkdtemp(join(tmpdir(), 'p10-bench-table-')) : null
+  const gc = { ms: 0, max: 0 }
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gc.ms += e.duration
+      gc.max = Math.max(gc.max, e.duration)
+    }
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  const bytes = { sent: 0, frames: 0 }
+  const tables: Table[] = []
+  try {
+    for (let i = 0; i < o.tables; i++) tables.push(await openTable(i, dataDir, bytes))
+    const rounds: RoundFigures[] = []
+    let next = 0
+    // Round 0 warms the JIT up and is not counted.
+    for (let round = 0; round <= o.rounds; round++) {
+      const clock = { host: 0, clients: 0 }
+      const cpu = process.cpuUsage()
+      gc.ms = 0
+      gc.max = 0
+      if (round === 1) bytes.sent = bytes.frames = 0
+      let done = 0
+      let idle = 0
+      while (done < o.acts) {
+        const t = tables[next]
+        next = (next + 1) % tables.length
+        if (step(t, clock)) {
+          done++
+          idle = 0
+        } else if (++idle > tables.length) {
+          // Every table waits for something (a timer): let the loop run.
+          await new Promise((r) => setImmediate(r))
+          idle = 0
+        }
+      }
+      // The streams' queued microtask flushes, outside the clock.
+      await new Promise((r) => setImmediate(r))
+      const used = process.cpuUsage(cpu)
+      if (round > 0)
+        rounds.push({
+          hostUs: (1000 * clock.host) / o.acts,
+          clientsUs: (1000 * clock.clients) / o.acts,
+          cpuUs: (used.user + used.system) / o.acts,
+          gcUs: (1000 * gc.ms) / o.acts,
+          gcMaxMs: gc.max,
+        })
+    }
+    const pick = (f: (xs: number[]) => number): RoundFigures => ({
+      hostUs: f(rounds.map((r) => r.hostUs)),
+      clientsUs: f(rounds.map((r) => r.clientsUs)),
+      cpuUs: f(rounds.map((r) => r.cpuUs)),
+      gcUs: f(rounds.map((r) => r.gcUs)),
+      gcMaxMs: f(rounds.map((r) => r.gcMaxMs)),
+    })
+    const clientActs = o.rounds * o.acts * 6
+    return {
+      options: o,
+      min: pick((xs) => Math.min(...xs)),
+      median: pick((xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1]),
+      perRound: rounds,
+      bytesPerClientAct: bytes.sent / clientActs,
+      framesPerClientAct: bytes.frames / clientActs,
+    }
+  } finally {
+    observer.disconnect()
+    await Promise.all(tables.map((t) => t.host.close()))
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  }
+}
