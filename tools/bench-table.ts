@@ -2,6 +2,7 @@
  * bench:table — what an action costs the host and its clients, without the sockets (issue #18).
  *
  *   npm run bench:table [-- --tables 50 --rounds 8 --acts 3000] [--no-saves] [--json]
+ *   node --expose-gc --import tsx tools/bench-table.ts …   (also: the heap a table keeps alive)
  *
  * N tables × 6 human clients in this one process: each table a real TableHost (journal on, in a temporary
  * folder, unless `--no-saves`), each client's events through its own SnapshotStream (the ws bridge's
@@ -44,5 +45,6 @@ else {
   console.log(`  min over rounds  ${f(r.min.hostUs)}                 ${f(r.min.clientsUs)}               ${f(r.min.cpuUs)}       ${f(r.min.gcUs)}`)
   console.log(`  median           ${f(r.median.hostUs)}                 ${f(r.median.clientsUs)}               ${f(r.median.cpuUs)}       ${f(r.median.gcUs)} (longest ${r.median.gcMaxMs.toFixed(1)} ms)`)
   console.log(`  ${r.bytesPerClientAct.toFixed(0)} bytes and ${r.framesPerClientAct.toFixed(2)} frames per client per action`)
+  if (r.liveKbPerTable !== null) console.log(`  ${r.liveKbPerTable.toFixed(0)} KB live per table with its 6 clients`)
 }
 process.exit(0)

@@ -39,6 +39,12 @@ export interface TableBenchResult {
   perRound: RoundFigures[]
   bytesPerClientAct: number
   framesPerClientAct: number
+  /**
+   * What a table and its 6 clients keep alive between actions, KB (the heap after a full collection with the
+   * tables open minus after they closed): only with `node --expose-gc`, else null. What stays live is what
+   * every young-generation collection copies.
+   */
+  liveKbPerTable: number | null
 }
 
 interface Client {
@@ -205,6 +211,16 @@ export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult
       gcMaxMs: f(rounds.map((r) => r.gcMaxMs)),
     })
     const clientActs = o.rounds * o.acts * 6
+    const collect = (globalThis as { gc?: () => void }).gc
+    let liveKbPerTable: number | null = null
+    if (collect) {
+      collect()
+      const open = process.memoryUsage().heapUsed
+      await Promise.all(tables.map((t) => t.host.close()))
+      tables.length = 0
+      collect()
+      liveKbPerTable = (open - process.memoryUsage().heapUsed) / 1024 / o.tables
+    }
     return {
       options: o,
       min: pick((xs) => Math.min(...xs)),
@@ -212,6 +228,7 @@ export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult
       perRound: rounds,
       bytesPerClientAct: bytes.sent / clientActs,
       framesPerClientAct: bytes.frames / clientActs,
+      liveKbPerTable,
     }
   } finally {
     observer.disconnect()

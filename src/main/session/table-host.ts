@@ -28,7 +28,7 @@ import type { Action, GameEvent } from '../../shared/engine/actions'
 import { apply } from '../../shared/engine/apply'
 import { playableRuleOptionsSchema, resolveRules, type PartialRuleOptions, type RuleOptions } from '../../shared/engine/rules'
 import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '../../shared/engine/state'
-import { legalActions, viewFor } from '../../shared/engine/views'
+import { viewFor } from '../../shared/engine/views'
 import type { Hint } from '../../shared/ai/explain'
 import { publicEventFor } from '../../shared/ai/memory'
 import type { BotLevel } from '../../shared/ai/types'
@@ -40,6 +40,7 @@ import { SAVE_FORMAT, type LoadedGame, type SaveFile } from './saves'
 import { composeSnapshot } from './snapshot-parts'
 import { SnapshotShare } from './snapshot-share'
 import { TableStorage } from './table-storage'
+import { TurnScheduler, type TurnTable } from './turn-scheduler'
 import { gameRecordOf, type GameRecord } from '../../shared/history/record'
 import { batchFor } from './table-batches'
 import type { Batch, Client, Seat, TableHostOptions } from './table-host-types'
@@ -110,14 +111,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private dropPolicy: DropPolicy
   private graceMs: number
   private closed = false
-  // Bots and timers.
-  private botTicket = 0
-  private botBusy: { ticket: number; version: number; seat: number } | null = null
-  private botTimer: NodeJS.Timeout | null = null
-  private turnTimer: NodeJS.Timeout | null = null
-  private turnDeadline: number | null = null
-  /** The seat the host plays for this turn after its timer ran out. */
-  private forcedSeat: number | null = null
+  /** Bots, the turn timer and the deal between hands (turn-scheduler.ts). */
+  private readonly turns: TurnScheduler
   private lastInfo = ''
   private botDelayOverride: number | null = null
   /** Between hands: the human seats whose players have read the scores and want the next hand (ready-up). */
@@ -149,14 +144,14 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS
     this.now = options.now ?? Date.now
     this.warn = options.warn ?? ((m) => console.warn(m))
+    this.turns = new TurnScheduler(this.turnTable(), options.bots)
     this.storage = new TableStorage(
       options.saves ?? null,
       this.tableId,
       {
         save: () => (this.state ? this.toSave() : null),
         paused: (first) => {
-          this.cancelBot()
-          this.clearTurnTimer()
+          this.turns.stop()
           if (first) this.changed()
         },
         resumed: () => {
@@ -404,7 +399,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       this.handReady.delete(seat)
       if (opts.atNextHand) this.leaving.add(seat)
       this.storage.writeWhole() // the seat changed hands: a restarted host must know (the revoked token stays revoked)
-      this.cancelBot() // the new level decides from now on
+      this.turns.cancelBot() // the new level decides from now on
       if (!this.applyLeaves() && !this.dealIfAllReady()) this.schedule()
     }
     this.changed()
@@ -596,7 +591,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       view: state ? share.view(state, null) : null,
       recentEvents: NO_EVENTS,
       paused: paused === null ? null : share.once('paused', () => this.pausedInfo(paused)),
-      turnDeadline: this.turnDeadline,
+      turnDeadline: this.turns.deadline,
       dropPolicy: this.dropPolicy,
       joinUrls: NO_URLS,
       connection: 'connected',
@@ -697,8 +692,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   /** Closes the table: every client hears `null`, timers stop, pending saves are written. */
   async close(): Promise<void> {
     if (this.closed) return
-    this.cancelBot()
-    this.clearTurnTimer()
+    this.turns.stop()
     for (let i = 0; i < this.seats.length; i++) this.clearGrace(i)
     const ids = [...this.clients.keys()]
     this.closed = true
@@ -755,7 +749,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (s.autoPlayed && s.kind === 'human') s.autoPlayed = false
     if (this.status === 'playing') {
       // Back from a drop (or reclaimed from the host's auto-play): play goes on from here.
-      this.cancelBot()
+      this.turns.cancelBot()
       this.schedule()
     }
   }
@@ -772,6 +766,30 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.clearGrace(seat)
     this.seats.splice(seat, 1)
     for (const c of this.clients.values()) if (c.seat !== null && c.seat > seat) c.seat -= 1
+  }
+
+  /** Bots and timers go on from the table as it now is (turn-scheduler.ts). */
+  private schedule(): void {
+    this.turns.schedule()
+  }
+
+  /** The table as its scheduler sees it. */
+  private turnTable(): TurnTable {
+    return {
+      tableId: this.tableId,
+      game: () => (this.closed ? null : this.state),
+      inPlay: () => !this.closed && this.status === 'playing' && !this.storage.problem,
+      pausedSeat: () => this.pausedSeat(),
+      seatCount: () => this.seats.length,
+      isHumanControlled: (seat) => this.isHumanControlled(seat),
+      botLevel: (seat) => this.seats[seat].botLevel,
+      botDelay: () => this.botDelay(),
+      autoDealSeconds: () => this.autoDealSeconds,
+      handHistory: () => this.history.slice(this.handStart),
+      accept: (seat, action) => this.accept(seat, action),
+      now: () => this.now(),
+      warn: (m) => this.warn(m),
+    }
   }
 
   private isHumanControlled(seat: number): boolean {
@@ -792,8 +810,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       if (!this.dealIfAllReady()) this.schedule()
       return
     }
-    this.cancelBot()
-    this.clearTurnTimer()
+    this.turns.stop()
   }
 
   private startGrace(seat: number): void {
@@ -865,7 +882,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     // One rule for the host's list and for clients that rebuild it from updates (protocol 2's deltas).
     this.recent = appendBatches(this.recent, [batch])
     this.status = 'playing'
-    this.forcedSeat = null
+    this.turns.reset()
     this.handReady.clear()
     this.leaving.clear()
     for (const c of this.clients.values()) c.wantsRematch = false
@@ -902,8 +919,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const batch: Batch = { version: after.version, events: r.events, secrets }
     this.recent = appendBatches(this.recent, [batch])
     if (after.stage === 'gameOver') this.status = 'over'
-    if (this.forcedSeat !== null && (after.turn !== this.forcedSeat || after.stage === 'handOver' || after.stage === 'gameOver'))
-      this.forcedSeat = null
+    this.turns.moved(after)
     // A hand's end compacts the journal into the save.
     if (after.stage === 'handOver' || after.stage === 'gameOver') this.storage.writeWhole()
     for (const c of this.clients.values())
@@ -1037,128 +1053,6 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       }
     } finally {
       this.share = null
-    }
-  }
-
-  // ---- bots and the turn timer ----
-
-  private cancelBot(): void {
-    this.botTicket++
-    this.botBusy = null
-    if (this.botTimer) clearTimeout(this.botTimer)
-    this.botTimer = null
-  }
-
-  private clearTurnTimer(): void {
-    if (this.turnTimer) clearTimeout(this.turnTimer)
-    this.turnTimer = null
-    this.turnDeadline = null
-  }
-
-  /** Who acts next without a human: a bot, an auto-played seat, a timed-out seat, or nobody (wait). */
-  private schedule(): void {
-    this.clearTurnTimer()
-    const st = this.state
-    if (this.closed || this.status !== 'playing' || !st || st.stage === 'gameOver' || this.storage.problem) {
-      this.cancelBot()
-      return
-    }
-    if (st.stage === 'handOver') {
-      this.scheduleDeal(st)
-      return
-    }
-    if (this.pausedSeat() !== null) {
-      this.cancelBot()
-      return
-    }
-    const actor = st.turn
-    const automatic = actor !== null && (!this.isHumanControlled(actor) || this.forcedSeat === actor)
-    if (actor !== null && automatic) {
-      if (this.botBusy && this.botBusy.version === st.version && this.botBusy.seat === actor) return
-      this.runBot(actor)
-      return
-    }
-    this.cancelBot()
-    this.startCountdown(st, st.rules.turnTimerSeconds)
-  }
-
-  /**
-   * Between hands: a table of bots deals on by itself; humans deal when all of them are ready (`dealIfAllReady`),
-   * or when the table's auto-deal countdown (else the turn timer) runs out.
-   */
-  private scheduleDeal(st: GameState): void {
-    if (!this.seats.some((_, i) => this.isHumanControlled(i))) {
-      if (!(this.botBusy && this.botBusy.version === st.version)) this.runBot(0)
-      return
-    }
-    this.cancelBot()
-    this.startCountdown(st, this.autoDealSeconds ?? st.rules.turnTimerSeconds)
-  }
-
-  /** `turnDeadline` and its timer: after `seconds` (none when `null`) the host acts for whoever it waits for. */
-  private startCountdown(st: GameState, seconds: number | null): void {
-    if (seconds === null) return
-    this.turnDeadline = this.now() + seconds * 1000
-    const version = st.version
-    this.turnTimer = setTimeout(() => this.turnTimedOut(version), seconds * 1000)
-    this.turnTimer.unref?.()
-  }
-
-  /** rules.turnTimerSeconds ran out: the host plays a safe default for the seat (the Easy bot's move). */
-  private turnTimedOut(version: number): void {
-    this.turnTimer = null
-    this.turnDeadline = null
-    const st = this.state
-    if (this.closed || !st || st.version !== version) return
-    if (st.stage === 'handOver') {
-      this.accept(0, { type: 'nextHand' }) // any seat may deal (the engine's nextHand)
-      return
-    }
-    if (this.pausedSeat() !== null) return
-    this.forcedSeat = st.turn
-    this.schedule()
-  }
-
-  private runBot(seat: number): void {
-    this.cancelBot()
-    const st = this.state!
-    const ticket = this.botTicket
-    this.botBusy = { ticket, version: st.version, seat }
-    const s = this.seats[seat]
-    const forced = this.forcedSeat === seat && this.isHumanControlled(seat)
-    const level: BotLevel = forced ? 'easy' : (s.botLevel ?? 'easy')
-    const delay = forced ? 0 : this.botDelay()
-    const go = () => {
-      this.botTimer = null
-      if (ticket !== this.botTicket) return
-      const view = viewFor(this.state!, seat)
-      this.opts.bots
-        .decide({ level, view, history: this.history.slice(this.handStart), salt: `${this.tableId}#${seat}` })
-        .then(
-          (action) => this.botAnswered(ticket, seat, action),
-          (err: unknown) => {
-            this.warn(`[table] bot for seat ${seat} failed: ${err instanceof Error ? err.message : String(err)}`)
-            this.botAnswered(ticket, seat, null)
-          },
-        )
-    }
-    if (delay > 0) {
-      this.botTimer = setTimeout(go, delay)
-      this.botTimer.unref?.()
-    } else go()
-  }
-
-  private botAnswered(ticket: number, seat: number, action: Action | null): void {
-    if (ticket !== this.botTicket || this.closed || !this.state) return
-    this.botBusy = null
-    let r = action ? this.accept(seat, action) : fail('RULES', 'the bot had nothing to do')
-    if (!r.ok) {
-      // A bot bug must not stall the table: play the simplest legal move that ends or advances the turn.
-      this.warn(`[table] bot move for seat ${seat} refused (${r.error.message}); playing a default move`)
-      const moves = legalActions(viewFor(this.state, seat))
-      const fallback = moves.find((a) => a.type === 'draw' || a.type === 'discard' || a.type === 'skip' || a.type === 'nextHand' || a.type === 'choosePhase') ?? moves[0]
-      if (fallback) r = this.accept(seat, fallback)
-      if (!r.ok) this.warn(`[table] seat ${seat} is stuck: ${r.error.message}`)
     }
   }
 }
