@@ -17,6 +17,7 @@ import { joinUrlsFor, networkChoice, startHostServer } from './net/host-server'
 import { isWildcard } from './net/interfaces'
 import { createAdvertManager } from './net/discovery'
 import { SaveStore } from './session/saves'
+import { gameKeysFrom } from './session/game-keys'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -30,6 +31,8 @@ const { values } = parseArgs({
     resume: { type: 'boolean', default: false },
     /** No mDNS advert (tests: never multicast outward). */
     'no-advert': { type: 'boolean', default: false },
+    /** Every game's key from this seed and a counter: the same deals every run (tests, demos). */
+    'deal-seed': { type: 'string' },
   },
 })
 
@@ -50,6 +53,13 @@ if (values.resume && !resume) console.warn('--resume: no saved table in the data
 
 // The mDNS advert follows the table (TableHost 'changed' → TableNetwork.advertise → TXT record update), on
 // one adapter: --host ADDR's, or for 0.0.0.0 the best usable one (or the operator's `host.open.interface`).
+const dealSeed = values['deal-seed']
+if (dealSeed !== undefined && (dealSeed.length < 1 || dealSeed.length > 40)) {
+  console.error('--deal-seed must be 1..40 characters')
+  process.exit(2)
+}
+if (dealSeed !== undefined) console.warn(`--deal-seed: every deal follows from "${dealSeed}" — anyone who knows it can predict them (for tests and demos, not for play)`)
+
 let boundPort = 0
 const choice = networkChoice(values.host)
 const advert = values['no-advert'] ? null : createAdvertManager({ port: () => boundPort, iface: () => choice.chosen, warn: (m) => console.warn(m) })
@@ -62,6 +72,7 @@ const host = await startHostServer({
   table: { tableName, resume },
   advertise: advert ? (info) => advert.advertise(info) : undefined,
   onListening: (p) => (boundPort = p),
+  gameKey: dealSeed === undefined ? undefined : gameKeysFrom(dealSeed),
   choice,
 }).catch(async (err: unknown) => {
   // One host per data folder: say who has it, in one line, and stop.

@@ -15,7 +15,7 @@ let dataDir: string
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'p10-e2e-'))
-  ;[host, browser] = await Promise.all([startHeadlessHost(dataDir), launchChromium()])
+  ;[host, browser] = await Promise.all([startHeadlessHost(dataDir, 'e2e-app'), launchChromium()])
 })
 afterAll(async () => {
   await browser?.close()

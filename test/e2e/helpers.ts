@@ -39,12 +39,16 @@ export interface HostProcess {
   stop(): Promise<void>
 }
 
-/** Starts `tsx src/main/headless.ts --port 0` on 127.0.0.1 in its own process group; resolves with its URL. */
-export async function startHeadlessHost(dataDir: string): Promise<HostProcess> {
+/**
+ * Starts `tsx src/main/headless.ts --port 0` on 127.0.0.1 in its own process group; resolves with its URL.
+ * `dealSeed`: the host's `--deal-seed`, so a test file's games are dealt the same way every run (a flow that
+ * needs a lay-down, a second hand… does not depend on a random deal).
+ */
+export async function startHeadlessHost(dataDir: string, dealSeed?: string): Promise<HostProcess> {
   if (!existsSync(join(root, 'out/renderer/index.html'))) {
     throw new Error('out/renderer is missing: e2e needs the build (`npm test` builds first; or run `npm run build`)')
   }
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-advert'], {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['src/main/headless.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--no-advert', ...(dealSeed ? ['--deal-seed', dealSeed] : [])], {
     cwd: root,
     detached: true, // own process group, so stop() ends tsx and the node it spawns, and nothing else
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,14 +105,14 @@ export interface E2eSetup {
 /**
  * Registers beforeAll/afterAll for a test file: a fresh data dir seeded with the host's `settings`, the
  * headless host on it and Chromium (started side by side); all three are gone after the file. The returned
- * object is filled in by beforeAll.
+ * object is filled in by beforeAll. The host deals from the seed `e2e-<name>` (the same games every run).
  */
 export function withHostAndBrowser(name: string, settings: Record<string, unknown>): E2eSetup {
   const setup = {} as E2eSetup
   beforeAll(async () => {
     setup.dataDir = await mkdtemp(join(tmpdir(), `p10-e2e-${name}-`))
     await writeFile(join(setup.dataDir, 'settings.json'), JSON.stringify(settings))
-    ;[setup.host, setup.browser] = await Promise.all([startHeadlessHost(setup.dataDir), launchChromium()])
+    ;[setup.host, setup.browser] = await Promise.all([startHeadlessHost(setup.dataDir, `e2e-${name}`), launchChromium()])
   })
   afterAll(async () => {
     await setup.browser?.close()

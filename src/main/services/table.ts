@@ -33,6 +33,8 @@ export interface TableServiceOptions {
   connectRemote?: ConnectRemote
   /** mDNS browsing (src/main/net/discovery.ts). */
   discovery?: Discovery
+  /** Game keys for tables started here without one (TableHostOptions.gameKey; the headless `--deal-seed`). */
+  gameKey?: () => string
   /** The headless host's operator token (`host.claim`). */
   operatorToken?: string
   warn?: (message: string) => void
@@ -128,6 +130,7 @@ export function createTableService(o: TableServiceOptions): TableService {
       maxSpectators: o.maxSpectators,
       saves,
       joinUrls: () => joinUrls,
+      gameKey: o.gameKey,
       warn: o.warn,
     }
   }

@@ -34,6 +34,11 @@ export interface TableHostOptions {
   joinUrls?: () => string[]
   now?: () => number
   warn?: (message: string) => void
+  /**
+   * Where each game's key comes from when `start`/`rematch` name none (RULES.md section 11): by default 32
+   * random bytes. The headless host's `--deal-seed` passes a counter on a fixed seed (the same deals every run).
+   */
+  gameKey?: () => string
   /** Chat lines per client per window (default 5 per 10 s). */
   chatLimit?: { count: number; windowMs: number }
 }

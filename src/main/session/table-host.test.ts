@@ -203,3 +203,33 @@ describe('the table key', () => {
     }
   })
 })
+
+describe('TableHost game keys', () => {
+  it('draws each game key from the gameKey option when start and rematch name none (the headless --deal-seed)', async () => {
+    const { gameKeysFrom } = await import('./game-keys')
+    const make = () => {
+      const host = new TableHost({ name: 't', mode: 'solo', bots: new InProcessBotRunner(), deliver: () => {}, gameKey: gameKeysFrom('demo') })
+      hosts.push(host)
+      host.attachHost('local', 'Host')
+      host.addBot('easy')
+      expect(host.start().ok).toBe(true)
+      return host
+    }
+    const a = make()
+    const b = make()
+    expect(a.engineState!.seed).toBe('demo#1')
+    // The same seed deals the same game: the same hands on two tables.
+    expect(b.engineState!.seed).toBe('demo#1')
+    expect(b.engineState!.players.map((p) => p.hand)).toEqual(a.engineState!.players.map((p) => p.hand))
+    // Without the option every game gets 32 random bytes.
+    const { host: random } = lanTable()
+    random.attachHost('local', 'Host')
+    random.addBot('easy')
+    expect(random.start().ok).toBe(true)
+    expect(random.engineState!.seed).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    // A rematch takes the next key.
+    await playHumans(a, ['local'], () => a.currentStatus === 'over')
+    expect(a.rematch('local', true).ok).toBe(true)
+    expect(a.engineState!.seed).toBe('demo#2')
+  })
+})

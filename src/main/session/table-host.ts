@@ -434,7 +434,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (this.seats.length < 2) return fail('WRONG_STATUS', 'a game needs at least 2 seats')
     const waiting = this.seats.filter((s) => s.kind === 'human' && !s.isHost && (!s.ready || s.clientId === null))
     if (waiting.length) return fail('WRONG_STATUS', `waiting for ${waiting.map((s) => s.name).join(', ')}`)
-    this.begin(seed ?? newSeed())
+    this.begin(seed ?? this.newGameKey())
     return ok(null)
   }
 
@@ -451,7 +451,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       // Who left the last game (removed by the host) is not dealt into the next.
       const left = this.state?.players.flatMap((p, i) => (p.left ? [i] : [])) ?? []
       for (const seat of left.reverse()) this.removeLobbySeat(seat)
-      this.begin(seed ?? newSeed())
+      this.begin(seed ?? this.newGameKey())
     } else this.changed()
     return ok(null)
   }
@@ -766,6 +766,10 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.clearGrace(seat)
     this.seats.splice(seat, 1)
     for (const c of this.clients.values()) if (c.seat !== null && c.seat > seat) c.seat -= 1
+  }
+
+  private newGameKey(): string {
+    return this.opts.gameKey?.() ?? newSeed()
   }
 
   /** Bots and timers go on from the table as it now is (turn-scheduler.ts). */
