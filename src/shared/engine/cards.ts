@@ -152,3 +152,9 @@ export function laidIndex(code: unknown): number {
   const c3 = code.charCodeAt(3)
   return c2 === 49 && c3 >= 48 && c3 <= 50 ? WILD_AS_NUMBER_INDEX + 9 + c3 - 48 : -1 // '10'..'12'
 }
+
+/** The number a laid natural or a Wild laid as a number stands for (a colour Wild gives NaN). */
+export function laidNumber(code: LaidCard): number {
+  if (code.startsWith('W=')) return Number(code.slice(2))
+  return (cardIndex(code) % 12) + 1
+}
