@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { svelteTesting } from '@testing-library/svelte/vite'
@@ -6,6 +7,8 @@ import { svelteTesting } from '@testing-library/svelte/vite'
 // Three projects: `node` (engine, host, network, shell with electron mocked), `dom` (Svelte components in
 // happy-dom) and `e2e` (the built app in real Chromium; needs `npm run build` first, which `npm test` does).
 export default defineConfig({
+  // `@shared/…` as in electron.vite.config.ts and the tsconfigs.
+  resolve: { alias: { '@shared': resolve('src/shared') } },
   test: {
     // Vitest's default in run mode is one worker fewer than the CPUs: ONE on a 2-core machine, so every file
     // ran in turn while most of them wait on child processes, sockets and Chromium. At least two workers: the

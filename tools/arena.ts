@@ -18,10 +18,10 @@
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { partialRuleOptionsSchema, type PartialRuleOptions } from '../src/shared/engine/rules'
-import { mergeArena, runArena, wilson, type ArenaOptions, type ArenaResult } from '../src/shared/ai/arena'
-import { runSoak, mergeSoak, type SoakResult } from '../src/shared/ai/soak'
-import { BOT_LEVELS, type BotLevel } from '../src/shared/ai/types'
+import { partialRuleOptionsSchema, type PartialRuleOptions } from '@shared/engine/rules'
+import { mergeArena, runArena, wilson, type ArenaOptions, type ArenaResult } from '@shared/ai/arena'
+import { runSoak, mergeSoak, type SoakResult } from '@shared/ai/soak'
+import { BOT_LEVELS, type BotLevel } from '@shared/ai/types'
 
 interface Job {
   kind: 'arena' | 'soak'

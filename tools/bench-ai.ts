@@ -6,9 +6,9 @@
  *
  *     npm run --silent bench:ai -- [--games 300] [--seed bench] [--rules '{"edition":"masters"}'] [--json]
  */
-import { partialRuleOptionsSchema, type PartialRuleOptions } from '../src/shared/engine/rules'
-import { playGame } from '../src/shared/ai/arena'
-import { BOT_LEVELS, type BotLevel } from '../src/shared/ai/types'
+import { partialRuleOptionsSchema, type PartialRuleOptions } from '@shared/engine/rules'
+import { playGame } from '@shared/ai/arena'
+import { BOT_LEVELS, type BotLevel } from '@shared/ai/types'
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`)

@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import WebSocket from 'ws'
-import { PROTOCOL_VERSION } from '../src/shared/api'
+import { PROTOCOL_VERSION } from '@shared/api'
 
 const { values } = parseArgs({
   options: {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { SaveStore, SAVE_FORMAT, type SaveFile } from '../src/main/session/saves'
-import { playRandomGame } from '../src/shared/engine/testing'
-import { actionLog } from '../src/shared/engine/state'
+import { playRandomGame } from '@shared/engine/testing'
+import { actionLog } from '@shared/engine/state'
 
 const { values } = parseArgs({ options: { appends: { type: 'string', default: '2000' }, dir: { type: 'string' }, json: { type: 'boolean', default: false } } })
 const appends = Number(values.appends)

@@ -34,9 +34,9 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import WebSocket, { WebSocketServer } from 'ws'
-import { PROTOCOL_VERSION, WS_PATH, type TableSnapshot } from '../src/shared/api'
-import { createRpcChannel, openSocket, type RpcChannel, type WebSocketCtor } from '../src/shared/api/ws-client'
-import type { Action } from '../src/shared/engine/actions'
+import { PROTOCOL_VERSION, WS_PATH, type TableSnapshot } from '@shared/api'
+import { createRpcChannel, openSocket, type RpcChannel, type WebSocketCtor } from '@shared/api/ws-client'
+import type { Action } from '@shared/engine/actions'
 import { benchMove } from './bench/lan-moves'
 
 const { values } = parseArgs({

@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ladderTable, ladderFileSchema } from '../src/shared/ai/ladder'
+import { ladderTable, ladderFileSchema } from '@shared/ai/ladder'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const file = process.argv[2]

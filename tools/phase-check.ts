@@ -11,9 +11,9 @@
 import { createInterface } from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
-import { parseCard } from '../src/shared/engine/cards'
-import { partialRuleOptionsSchema, resolveRules } from '../src/shared/engine/rules'
-import { solvePhase } from '../src/shared/engine/solver'
+import { parseCard } from '@shared/engine/cards'
+import { partialRuleOptionsSchema, resolveRules } from '@shared/engine/rules'
+import { solvePhase } from '@shared/engine/solver'
 
 const lineSchema = z.object({
   phase: z

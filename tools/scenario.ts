@@ -3,7 +3,7 @@
  * prints one JSON result object. Exit 0: every step behaved as expected; 1: one did not; 2: invalid scenario.
  */
 import { readFileSync } from 'node:fs'
-import { runScenario } from '../src/shared/engine/scenario'
+import { runScenario } from '@shared/engine/scenario'
 
 function main(argv: string[]): number {
   const file = argv[0]

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { playRandomGame } from '../src/shared/engine/testing'
-import { gameRecordOf, type GameRecord } from '../src/shared/history/record'
+import { playRandomGame } from '@shared/engine/testing'
+import { gameRecordOf, type GameRecord } from '@shared/history/record'
 
 function record(seed: string): GameRecord {
   const { state } = playRandomGame({ seed, players: 3, rules: { fixedHands: 2 } })

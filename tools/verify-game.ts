@@ -6,9 +6,9 @@
  */
 import { createHash, createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { checkRecord } from '../src/shared/fairness/record-check'
-import type { Sha256 } from '../src/shared/fairness/verify'
-import { gameRecordSchema } from '../src/shared/history/record'
+import { checkRecord } from '@shared/fairness/record-check'
+import type { Sha256 } from '@shared/fairness/verify'
+import { gameRecordSchema } from '@shared/history/record'
 
 const nodeSha256: Sha256 = {
   digest: async (text) => createHash('sha256').update(text, 'utf8').digest('hex'),

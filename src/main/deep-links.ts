@@ -4,7 +4,7 @@
  * macOS's 'open-url'. The inbox keeps the newest valid link until the window takes it (`app.deepLink`, asked
  * once the renderer is up) and tells a running window at once (the `app.deepLink` event). Plain Node.
  */
-import { joinLinkInArgv, parseJoinLink, type JoinLink } from '../shared/deep-link'
+import { joinLinkInArgv, parseJoinLink, type JoinLink } from '@shared/deep-link'
 
 export class DeepLinkInbox {
   private pending: JoinLink | null = null

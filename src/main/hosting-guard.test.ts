@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION } from '../shared/api'
+import { PROTOCOL_VERSION } from '@shared/api'
 import { AwakeWhileHosting, closeWarning, hostingAGame } from './hosting-guard'
 import { InProcessBotRunner } from './session/bot-runner'
 import { TableHost } from './session/table-host'

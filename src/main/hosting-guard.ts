@@ -3,7 +3,7 @@
  * the machine awake while a hosted game runs. Plain Node: shell.ts gives it Electron's dialog and
  * powerSaveBlocker.
  */
-import { closeTableQuestion } from '../shared/host-words'
+import { closeTableQuestion } from '@shared/host-words'
 import type { TableHost } from './session/table-host'
 
 /** The question to ask before closing the window, or `null` when closing hurts nobody (no other player here). */

@@ -4,7 +4,7 @@
  * its `{ name, params }` goes through the same `dispatch` as the WebSocket bridge.
  */
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, fail, ipcInvokeSchema, type ApiEvent, type ApiResult } from '../shared/api'
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, fail, ipcInvokeSchema, type ApiEvent, type ApiResult } from '@shared/api'
 import type { Services } from './services'
 
 /** The client id of the app's own window(s) (RequestContext.clientId). */

@@ -26,7 +26,7 @@ import { appEntryUrl, appLocation, contentSecurityPolicyFor, isAppUrl, type AppL
 import { createDesktopServices, type DesktopServices } from './desktop-services'
 import { AwakeWhileHosting, closeWarning, hostingAGame } from './hosting-guard'
 import { DeepLinkInbox } from './deep-links'
-import { DEEP_LINK_SCHEME } from '../shared/deep-link'
+import { DEEP_LINK_SCHEME } from '@shared/deep-link'
 import type { UpdaterLike } from './updater'
 
 const here = dirname(fileURLToPath(import.meta.url)) // out/main when built

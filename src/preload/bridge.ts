@@ -3,8 +3,8 @@
  * sandboxed preload bundle must not `require` anything but electron. Tested with a fake ipcRenderer.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron'
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../shared/api/channels'
-import type { ApiEvent, ApiResult, GameApi } from '../shared/api'
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '@shared/api/channels'
+import type { ApiEvent, ApiResult, GameApi } from '@shared/api'
 
 export type IpcRendererLike = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>
 

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
 import { Worker } from 'node:worker_threads'
 import { decideNow } from '../../src/main/session/bot-runner'
-import { newGame } from '../../src/shared/engine/state'
-import { viewFor } from '../../src/shared/engine/views'
+import { newGame } from '@shared/engine/state'
+import { viewFor } from '@shared/engine/views'
 import { afterAll, beforeAll } from 'vitest'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')

@@ -6,7 +6,7 @@
  * same table every time.
  */
 import WebSocket from 'ws'
-import { WS_PATH, type ParamsOf } from '../../src/shared/api'
+import { WS_PATH, type ParamsOf } from '@shared/api'
 import type { HostProcess } from './helpers'
 
 export async function startSeededSolo(host: HostProcess, params: ParamsOf<'solo.start'>): Promise<void> {

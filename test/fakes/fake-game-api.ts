@@ -11,7 +11,7 @@ import {
   type GameApi,
   type SavedGame,
   type Settings,
-} from '../../src/shared/api'
+} from '@shared/api'
 
 export interface FakeGameApi extends GameApi {
   settings: Settings

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { registerIpc } from '../../src/main/ipc'
 import { createServices } from '../../src/main/services'
 import { createIpcGameApi, type IpcRendererLike } from '../../src/preload/bridge'
-import type { ApiEvent, GameApi } from '../../src/shared/api'
+import type { ApiEvent, GameApi } from '@shared/api'
 import { gameApiContract, type ContractHarness } from './gameapi-contract'
 
 const APP_URL = 'file:///opt/phase10/out/renderer/index.html'

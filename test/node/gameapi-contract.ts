@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { DEFAULT_SETTINGS, type GameApi, type Settings, type Transport } from '../../src/shared/api'
+import { DEFAULT_SETTINGS, type GameApi, type Settings, type Transport } from '@shared/api'
 
 export interface ContractHarness {
   /** The renderer's view of the api. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
-import { ladderFileSchema } from '../../src/shared/ai/ladder'
+import { ladderFileSchema } from '@shared/ai/ladder'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const tsx = (args: string[]) => spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), ...args], { cwd: root, encoding: 'utf8' })

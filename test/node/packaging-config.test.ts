@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import config, { BONJOUR_SERVICE, DEEP_LINK_SCHEME } from '../../electron-builder.config'
 import { SERVICE_TYPE } from '../../src/main/net/discovery'
-import { DEEP_LINK_SCHEME as APP_SCHEME_OF_LINKS } from '../../src/shared/deep-link'
+import { DEEP_LINK_SCHEME as APP_SCHEME_OF_LINKS } from '@shared/deep-link'
 
 const root = resolve(__dirname, '../..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))

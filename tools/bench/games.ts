@@ -6,10 +6,10 @@
  * the host pays, which copies what an action changes). Rates are games per CPU second of this process, measured
  * in rounds after an untimed warm-up; see tools/bench-engine.ts.
  */
-import { apply, applyInPlace } from '../../src/shared/engine/apply'
-import { quickAction } from '../../src/shared/engine/policy'
-import { actionLog, newGame, type GameState, type LogEntry } from '../../src/shared/engine/state'
-import { readonlyViewFor } from '../../src/shared/engine/live-view'
+import { apply, applyInPlace } from '@shared/engine/apply'
+import { quickAction } from '@shared/engine/policy'
+import { actionLog, newGame, type GameState, type LogEntry } from '@shared/engine/state'
+import { readonlyViewFor } from '@shared/engine/live-view'
 
 export interface GamesBenchOptions {
   /** CPU seconds per round. */

@@ -4,9 +4,9 @@
  * is not a Skip, deal on between hands. Nobody lays down, so hands run long and the deck is reshuffled: the
  * host does the same work per action as in a real game.
  */
-import type { TableSnapshot } from '../../src/shared/api'
-import type { Action } from '../../src/shared/engine/actions'
-import { legalActions, type GameView } from '../../src/shared/engine/views'
+import type { TableSnapshot } from '@shared/api'
+import type { Action } from '@shared/engine/actions'
+import { legalActions, type GameView } from '@shared/engine/views'
 
 export function benchMove(s: TableSnapshot): Action | null {
   const view = s.view

@@ -6,11 +6,11 @@
  *
  * Run by `npm run bench:engine` (tools/bench/engine-cli.ts).
  */
-import { COLOURS, type CardCode } from '../../src/shared/engine/cards'
-import { CLASSIC_PHASES } from '../../src/shared/engine/phases'
-import { seededFloats } from '../../src/shared/engine/rng'
+import { COLOURS, type CardCode } from '@shared/engine/cards'
+import { CLASSIC_PHASES } from '@shared/engine/phases'
+import { seededFloats } from '@shared/engine/rng'
 import { cpuSeconds } from './games'
-import { canMakePhase, solvePhase, type SolveOptions } from '../../src/shared/engine/solver'
+import { canMakePhase, solvePhase, type SolveOptions } from '@shared/engine/solver'
 
 export interface PhaseCheckBench {
   seconds: number

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, w
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { gameRecordSchema, replayRecord, type GameRecord } from '../../shared/history/record'
+import { gameRecordSchema, replayRecord, type GameRecord } from '@shared/history/record'
 import { playedRecord, variant } from '../../../test/node/history/records'
 import { HISTORY_FILE, HistoryStore } from './history-store'
 

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
-import { gameRecordSchema, type GameRecord } from '../../shared/history/record'
+import { gameRecordSchema, type GameRecord } from '@shared/history/record'
 import { removeTemporaryFiles } from '../temp-files'
 
 export const HISTORY_FILE = 'history.json'

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { NetworkInterfaceInfo } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION } from '../../shared/api'
+import { PROTOCOL_VERSION } from '@shared/api'
 import { diagnose, hintsFor, portAnswers, usableAddresses } from './diagnostics'
 import { GameAdvertiser } from './discovery'
 

@@ -7,7 +7,7 @@
  */
 import { request } from 'node:http'
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
-import type { Diagnostics } from '../../shared/api'
+import type { Diagnostics } from '@shared/api'
 import { GameBrowser, type MdnsOptions } from './discovery'
 import { usableInterfaces } from './interfaces'
 

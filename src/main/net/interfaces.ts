@@ -6,7 +6,7 @@
  * Pure over `os.networkInterfaces()`-shaped input (tests pass their own); plain Node.
  */
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os'
-import type { LanInterface } from '../../shared/api'
+import type { LanInterface } from '@shared/api'
 
 export type { LanInterface }
 export type NicMap = NodeJS.Dict<NetworkInterfaceInfo[]>

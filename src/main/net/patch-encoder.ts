@@ -13,8 +13,8 @@
  * ops (`add`, `remove`, `replace`), `recentEvents` left out — and any RFC 6902 applier reads it; the fuzz
  * test (snapshot-stream.test.ts) checks every client's decoded state at every step.
  */
-import type { TableSnapshot } from '../../shared/api'
-import { jsonEqual } from '../../shared/json-equal'
+import type { TableSnapshot } from '@shared/api'
+import { jsonEqual } from '@shared/json-equal'
 import { OWN_SNAPSHOT_FIELDS, OWN_VIEW_FIELDS } from '../session/snapshot-parts'
 
 type Obj = Record<string, unknown>

@@ -9,7 +9,7 @@
  * whose snapshot has not come yet (spectators' snapshots are coalesced to the next tick) wait for it, at
  * most HOLD_MS; any other event sends them first, so the order of everything a client sees is kept.
  */
-import type { TableEvents, TableSnapshot, WsServerFrame } from '../../shared/api'
+import type { TableEvents, TableSnapshot, WsServerFrame } from '@shared/api'
 import { publicPartOf } from '../session/snapshot-parts'
 import { patchText } from './patch-encoder'
 

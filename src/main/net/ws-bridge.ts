@@ -24,7 +24,7 @@
  */
 import type { IncomingMessage, Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type WsServerFrame } from '../../shared/api'
+import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type WsServerFrame } from '@shared/api'
 import type { RequestContext, Services } from '../services'
 import { isAllowedHost } from './host-allowlist'
 import { SnapshotStream } from './snapshot-stream'

@@ -15,7 +15,7 @@ import {
   type ResultOf,
   type Transport,
   type ValidParamsOf,
-} from '../../shared/api'
+} from '@shared/api'
 
 export interface RequestContext {
   transport: Transport

@@ -1,4 +1,4 @@
-import { LOCAL_ONLY_EVENTS, type ApiEvent, type EventName, type EventPayload } from '../../shared/api'
+import { LOCAL_ONLY_EVENTS, type ApiEvent, type EventName, type EventPayload } from '@shared/api'
 
 /** Who a subscriber is: its client id (`local`, `ws:3`…) and whether it may hear local-only events. */
 export interface Subscriber {

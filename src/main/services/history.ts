@@ -2,9 +2,9 @@
  * The history handlers (`history.*`, all local-only) over the HistoryStore, and `keep`, through which the
  * table service stores a finished game (hosted here, or fetched from a joined host with `table.record`).
  */
-import { fail, ok, type HistoryList } from '../../shared/api'
-import type { GameRecord } from '../../shared/history/record'
-import { statsOf, summarize } from '../../shared/history/stats'
+import { fail, ok, type HistoryList } from '@shared/api'
+import type { GameRecord } from '@shared/history/record'
+import { statsOf, summarize } from '@shared/history/stats'
 import type { HistoryStore } from '../history/history-store'
 import type { Handlers } from './dispatch'
 

@@ -4,7 +4,7 @@
  * forward `events`; there is exactly one implementation of each request. The table requests live in
  * ./table.ts.
  */
-import { fail, ok, type Diagnostics, type JoinLink } from '../../shared/api'
+import { fail, ok, type Diagnostics, type JoinLink } from '@shared/api'
 import type { Updates } from '../updater'
 import { lockDataDir } from '../data-dir-lock'
 import { createBotRunner, type BotRunner } from '../session/bot-runner'

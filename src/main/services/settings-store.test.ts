@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../shared/api'
+import { DEFAULT_SETTINGS, settingsPatchSchema } from '@shared/api'
 import { SettingsStore } from './settings-store'
 
 let dataDir: string

@@ -6,7 +6,7 @@
 import { mkdir, readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from '../../shared/api'
+import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsPatch } from '@shared/api'
 
 export const SETTINGS_FILE = 'settings.json'
 

@@ -4,10 +4,10 @@
  * host). Who may call what is decided by `dispatch` (local-only requests) and here (host-only table ops).
  */
 import { timingSafeEqual } from 'node:crypto'
-import { fail, ok, type ApiEvent, type ApiResult, type SavedGame, type TableInfo, type TableSnapshot } from '../../shared/api'
-import { phaseNumberOf } from '../../shared/engine/state'
-import type { PartialRuleOptions } from '../../shared/engine/rules'
-import type { GameRecord } from '../../shared/history/record'
+import { fail, ok, type ApiEvent, type ApiResult, type SavedGame, type TableInfo, type TableSnapshot } from '@shared/api'
+import { phaseNumberOf } from '@shared/engine/state'
+import type { PartialRuleOptions } from '@shared/engine/rules'
+import type { GameRecord } from '@shared/history/record'
 import type { BotRunner } from '../session/bot-runner'
 import { SaveStore, type LoadedGame } from '../session/saves'
 import type { ConnectRemote, Discovery, RemoteSession, TableNetwork } from '../session/session'

@@ -17,10 +17,10 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { Action, GameEvent } from '../../shared/engine/actions'
-import type { GameView } from '../../shared/engine/views'
-import { decide, type BotLevel } from '../../shared/ai'
-import { hintFor, type Hint } from '../../shared/ai/explain'
+import type { Action, GameEvent } from '@shared/engine/actions'
+import type { GameView } from '@shared/engine/views'
+import { decide, type BotLevel } from '@shared/ai'
+import { hintFor, type Hint } from '@shared/ai/explain'
 
 export interface BotRequest {
   level: BotLevel

@@ -32,10 +32,10 @@ import {
   type ChatMessage,
   type EventName,
   type TableSnapshot,
-} from '../../shared/api'
-import type { Action } from '../../shared/engine/actions'
-import type { Hint } from '../../shared/ai/explain'
-import type { GameRecord } from '../../shared/history/record'
+} from '@shared/api'
+import type { Action } from '@shared/engine/actions'
+import type { Hint } from '@shared/ai/explain'
+import type { GameRecord } from '@shared/history/record'
 import type { ConnectRemote, RemoteSession } from './session'
 import { newChallenge, verifyProof } from './host-key'
 import {
@@ -44,7 +44,7 @@ import {
   wsUrlForAddress,
   type RpcChannel,
   type WebSocketCtor,
-} from '../../shared/api/ws-client'
+} from '@shared/api/ws-client'
 
 /** What a joined desktop's renderer may ask the remote host, relayed as is. */
 export const RELAYED_REQUESTS = ['table.get', 'table.act', 'table.chat', 'lobby.setReady', 'table.leave', 'table.rematch', 'table.hint', 'table.record'] as const

@@ -14,12 +14,12 @@ import type {
   DiscoveredGame,
   TableInfo,
   TableSnapshot,
-} from '../../shared/api'
-import type { Action } from '../../shared/engine/actions'
-import type { Hint } from '../../shared/ai/explain'
-import type { GameRecord } from '../../shared/history/record'
+} from '@shared/api'
+import type { Action } from '@shared/engine/actions'
+import type { Hint } from '@shared/ai/explain'
+import type { GameRecord } from '@shared/history/record'
 import type { z } from 'zod'
-import type { HostInterfaces, joinConnectParamsSchema } from '../../shared/api/table'
+import type { HostInterfaces, joinConnectParamsSchema } from '@shared/api/table'
 
 export type JoinConnectParams = z.output<typeof joinConnectParamsSchema>
 

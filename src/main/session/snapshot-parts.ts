@@ -9,7 +9,7 @@
  * snapshot right after composing it), and the patch encoder diffs two public snapshots once per change and
  * every client only for its own fields.
  */
-import type { TableSnapshot } from '../../shared/api'
+import type { TableSnapshot } from '@shared/api'
 
 /** The snapshot fields that differ between clients of one change (`recentEvents` is never patched). */
 export const OWN_SNAPSHOT_FIELDS = ['role', 'mySeat', 'joinUrls'] as const

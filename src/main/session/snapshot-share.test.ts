@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { GameState } from '../../shared/engine/state'
-import { params, RULE_COMBOS } from '../../shared/engine/test-games'
-import { playRandomGame } from '../../shared/engine/testing'
-import { spectatorView, viewFor } from '../../shared/engine/views'
+import type { GameState } from '@shared/engine/state'
+import { params, RULE_COMBOS } from '@shared/engine/test-games'
+import { playRandomGame } from '@shared/engine/testing'
+import { spectatorView, viewFor } from '@shared/engine/views'
 import { SnapshotShare, seatView } from './snapshot-share'
 
 function checkState(state: GameState): void {

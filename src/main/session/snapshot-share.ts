@@ -10,9 +10,9 @@
  * Only for one round: nothing may change at the table while it is in use (it lives for the loop that
  * delivers the snapshots; the table never changes during a delivery).
  */
-import type { GameState } from '../../shared/engine/state'
-import { checkSeat, dealView, spectatorView, type GameView } from '../../shared/engine/views'
-import { jsonEqual } from '../../shared/json-equal'
+import type { GameState } from '@shared/engine/state'
+import { checkSeat, dealView, spectatorView, type GameView } from '@shared/engine/views'
+import { jsonEqual } from '@shared/json-equal'
 
 /**
  * `viewFor(state, seat)`, from the spectator view of the same state: its objects, and the fields in which a

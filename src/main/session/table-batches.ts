@@ -2,7 +2,7 @@
  * An accepted action's events as each client may see them: the same objects for every client without a secret
  * in the batch (a deck or Save Pile draw's card goes only to its drawer).
  */
-import type { TableGameEvent } from '../../shared/api'
+import type { TableGameEvent } from '@shared/api'
 import type { Batch } from './table-host-types'
 
 /**

@@ -1,10 +1,10 @@
 /**
  * The shapes a TableHost is made of (table-host.ts): its options, a seat, a connected client and an event batch.
  */
-import type { ApiEvent, DropPolicy } from '../../shared/api'
-import type { GameEvent } from '../../shared/engine/actions'
-import type { PartialRuleOptions } from '../../shared/engine/rules'
-import type { BotLevel } from '../../shared/ai/types'
+import type { ApiEvent, DropPolicy } from '@shared/api'
+import type { GameEvent } from '@shared/engine/actions'
+import type { PartialRuleOptions } from '@shared/engine/rules'
+import type { BotLevel } from '@shared/ai/types'
 import type { BotRunner } from './bot-runner'
 import type { SaveStore } from './saves'
 

@@ -6,8 +6,8 @@
  * token is revoked and they are told why.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PROTOCOL_VERSION, tableSnapshotSchema, type ApiEvent } from '../../shared/api'
-import { decide } from '../../shared/ai'
+import { PROTOCOL_VERSION, tableSnapshotSchema, type ApiEvent } from '@shared/api'
+import { decide } from '@shared/ai'
 import { InProcessBotRunner } from './bot-runner'
 import { TableHost } from './table-host'
 

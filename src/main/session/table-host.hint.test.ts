@@ -1,6 +1,6 @@
 /** The coach's Hint (`table.hint`): offered in solo games, a host's option in LAN games; a move the seat may make. */
 import { afterEach, describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION, tableSnapshotSchema } from '../../shared/api'
+import { PROTOCOL_VERSION, tableSnapshotSchema } from '@shared/api'
 import { InProcessBotRunner } from './bot-runner'
 import { TableHost } from './table-host'
 

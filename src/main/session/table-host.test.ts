@@ -3,8 +3,8 @@
  * period and drop policy (the lobby's control), and who voted for a rematch (the game-over screen).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PROTOCOL_VERSION, tableSnapshotSchema, type ApiEvent, type TableSnapshot } from '../../shared/api'
-import { decide } from '../../shared/ai'
+import { PROTOCOL_VERSION, tableSnapshotSchema, type ApiEvent, type TableSnapshot } from '@shared/api'
+import { decide } from '@shared/ai'
 import { InProcessBotRunner } from './bot-runner'
 import { TableHost } from './table-host'
 

@@ -5,7 +5,7 @@
  * timers and tells everyone why), the whole table is written again every few seconds, and play goes on once
  * the disk takes it.
  */
-import type { Action } from '../../shared/engine/actions'
+import type { Action } from '@shared/engine/actions'
 import type { SaveFile, SaveStore } from './saves'
 
 export interface TableStorageHooks {

@@ -7,11 +7,11 @@
  * bots deals on by itself while humans deal when all are ready or the auto-deal countdown runs out. A bot's
  * answer is only played if nothing changed since it was asked (a ticket per request).
  */
-import { fail, type ApiResult } from '../../shared/api'
-import type { BotLevel } from '../../shared/ai/types'
-import type { Action, GameEvent } from '../../shared/engine/actions'
-import type { GameState } from '../../shared/engine/state'
-import { legalActions, viewFor } from '../../shared/engine/views'
+import { fail, type ApiResult } from '@shared/api'
+import type { BotLevel } from '@shared/ai/types'
+import type { Action, GameEvent } from '@shared/engine/actions'
+import type { GameState } from '@shared/engine/state'
+import { legalActions, viewFor } from '@shared/engine/views'
 import type { BotRunner } from './bot-runner'
 
 /** What the scheduler needs of its table. */

@@ -3,7 +3,7 @@
  * stores, and rejoining a seat after a reload. Keeps them (and the engine and schema code they bring) out of
  * the bundle the menu waits for.
  */
-import { PROTOCOL_VERSION, type GameApi } from '../../shared/api'
+import { PROTOCOL_VERSION, type GameApi } from '@shared/api'
 import { SEAT_KEY } from './api/browser-api'
 import { joinLink } from './stores/join-link.svelte'
 import { prefs } from './stores/prefs.svelte'

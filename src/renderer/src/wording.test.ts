@@ -2,7 +2,7 @@
 import './test-support/dom'
 import { render, screen } from '@testing-library/svelte'
 import { describe, expect, it } from 'vitest'
-import { resolveRules } from '../../shared/engine/rules'
+import { resolveRules } from '@shared/engine/rules'
 import Scoreboard from './components/table/Scoreboard.svelte'
 import Rules from './screens/Rules.svelte'
 import { play, position, view } from './test-support/engine-views'

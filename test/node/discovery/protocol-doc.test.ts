@@ -16,10 +16,10 @@ import {
   requests,
   seatInfoSchema,
   tableSnapshotSchema,
-} from '../../../src/shared/api'
-import { actionSchema } from '../../../src/shared/engine/actions'
-import { resolveRules, ruleOptionsSchema } from '../../../src/shared/engine/rules'
-import { tableUpdateSchema } from '../../../src/shared/api/deltas'
+} from '@shared/api'
+import { actionSchema } from '@shared/engine/actions'
+import { resolveRules, ruleOptionsSchema } from '@shared/engine/rules'
+import { tableUpdateSchema } from '@shared/api/deltas'
 
 const doc = readFileSync(new URL('../../../docs/protocol.md', import.meta.url), 'utf8')
 const appendix = doc.slice(doc.indexOf('## Appendix: every request'))

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { HistoryStore } from '../../../src/main/history/history-store'
-import type { GameRecord } from '../../../src/shared/history/record'
+import type { GameRecord } from '@shared/history/record'
 
 const [dataDir, recordFile] = process.argv.slice(2)
 const base = JSON.parse(readFileSync(recordFile, 'utf8')) as GameRecord

@@ -2,9 +2,9 @@
  * Real game records for the history tests: a short game (one fixed hand by default) played to its end on a
  * TableHost — the local seat by the Easy bot's moves, the others by bots — and cheap variants of it.
  */
-import { decide } from '../../../src/shared/ai'
-import type { PartialRuleOptions } from '../../../src/shared/engine/rules'
-import type { GameRecord } from '../../../src/shared/history/record'
+import { decide } from '@shared/ai'
+import type { PartialRuleOptions } from '@shared/engine/rules'
+import type { GameRecord } from '@shared/history/record'
 import { InProcessBotRunner } from '../../../src/main/session/bot-runner'
 import { TableHost } from '../../../src/main/session/table-host'
 

@@ -4,7 +4,7 @@
  * changes: same rules, no new snapshot to anyone. A possible list is taken and the game deals it.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { TableSnapshot } from '../../../src/shared/api'
+import type { TableSnapshot } from '@shared/api'
 import { startTestHost, TestClient, type TestHost } from './harness'
 
 let t: TestHost

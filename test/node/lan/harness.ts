@@ -7,17 +7,17 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
-import { decide } from '../../../src/shared/ai'
+import { decide } from '@shared/ai'
 import {
   PROTOCOL_VERSION,
   WS_PATH,
   tableSnapshotSchema,
   type ApiResult,
   type TableSnapshot,
-} from '../../../src/shared/api'
-import { applyUpdate, tableUpdateSchema } from '../../../src/shared/api/deltas'
-import type { Action } from '../../../src/shared/engine/actions'
-import type { GameState } from '../../../src/shared/engine/state'
+} from '@shared/api'
+import { applyUpdate, tableUpdateSchema } from '@shared/api/deltas'
+import type { Action } from '@shared/engine/actions'
+import type { GameState } from '@shared/engine/state'
 import { startHostServer, type HostServer, type HostServerOptions } from '../../../src/main/net/host-server'
 import { InProcessBotRunner } from '../../../src/main/session/bot-runner'
 

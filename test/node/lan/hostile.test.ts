@@ -4,7 +4,7 @@
  * (nothing changed). Then the game is played to its end.
  */
 import { afterEach, expect, it } from 'vitest'
-import { API_ERROR_CODES, PROTOCOL_VERSION } from '../../../src/shared/api'
+import { API_ERROR_CODES, PROTOCOL_VERSION } from '@shared/api'
 import { startTestHost, TestClient, playUntil, type TestHost } from './harness'
 import { checkSecrecy } from './secrecy'
 

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { seededFloats } from '../../../src/shared/engine/rng'
+import { seededFloats } from '@shared/engine/rng'
 import { TestClient } from './harness'
 import { killAll, killHard, startHeadless } from './headless-process'
 

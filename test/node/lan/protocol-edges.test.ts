@@ -5,7 +5,7 @@
  * told, and one frame per client per action (protocol 2's `table.update`).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION } from '../../../src/shared/api'
+import { PROTOCOL_VERSION } from '@shared/api'
 import { TestClient, playUntil, startTestHost, type TestHost } from './harness'
 
 let t: TestHost | null = null

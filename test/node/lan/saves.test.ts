@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { replaySave, SAVE_FORMAT, SaveStore, saveFileSchema } from '../../../src/main/session/saves'
-import { replay } from '../../../src/shared/engine/replay'
-import { LEGACY_SKIP_RULES, resolveRules } from '../../../src/shared/engine/rules'
-import { actionLog, type LogEntry } from '../../../src/shared/engine/state'
-import { playRandomGame } from '../../../src/shared/engine/testing'
+import { replay } from '@shared/engine/replay'
+import { LEGACY_SKIP_RULES, resolveRules } from '@shared/engine/rules'
+import { actionLog, type LogEntry } from '@shared/engine/state'
+import { playRandomGame } from '@shared/engine/testing'
 
 let dataDir: string
 beforeEach(async () => {

@@ -5,7 +5,7 @@
  * before the game is over (then it is revealed as `gameKey`).
  */
 import { isDeepStrictEqual } from 'node:util'
-import { spectatorView, viewFor } from '../../../src/shared/engine/views'
+import { spectatorView, viewFor } from '@shared/engine/views'
 import type { SentFrame } from './harness'
 
 const FORBIDDEN_KEYS = new Set(['drawPile', 'rng', 'handSeed', 'log'])

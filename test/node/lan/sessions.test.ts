@@ -1,6 +1,6 @@
 /** Table sessions over 127.0.0.1: versions, drops and rejoins, grace and drop policy, spectators, limits. */
 import { afterEach, describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION, type TableInfo } from '../../../src/shared/api'
+import { PROTOCOL_VERSION, type TableInfo } from '@shared/api'
 import { startTestHost, TestClient, playUntil, untilAny, type TestHost } from './harness'
 import { checkSecrecy } from './secrecy'
 import type { HostServerOptions } from '../../../src/main/net/host-server'

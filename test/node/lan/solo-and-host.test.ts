@@ -11,11 +11,11 @@ import { createServices, type RequestContext, type Services } from '../../../src
 import { KEEP_SAVES } from '../../../src/main/services/table'
 import { InProcessBotRunner, WorkerBotRunner, botWorkerUrl, decideNow } from '../../../src/main/session/bot-runner'
 import { TableHost } from '../../../src/main/session/table-host'
-import { decide } from '../../../src/shared/ai'
-import { hintFor } from '../../../src/shared/ai/explain'
-import type { ApiEvent, ApiResult, SavedGame, TableSnapshot } from '../../../src/shared/api'
-import { newGame } from '../../../src/shared/engine/state'
-import { viewFor } from '../../../src/shared/engine/views'
+import { decide } from '@shared/ai'
+import { hintFor } from '@shared/ai/explain'
+import type { ApiEvent, ApiResult, SavedGame, TableSnapshot } from '@shared/api'
+import { newGame } from '@shared/engine/state'
+import { viewFor } from '@shared/engine/views'
 
 const local: RequestContext = { transport: 'ipc', clientId: 'local', operator: true }
 let dataDir: string

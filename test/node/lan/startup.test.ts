@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { ok, WS_PATH, type TableSnapshot } from '../../../src/shared/api'
+import { ok, WS_PATH, type TableSnapshot } from '@shared/api'
 import { attachWsBridge } from '../../../src/main/net/ws-bridge'
 import { TestClient, startTestHost, type TestHost } from './harness'
 

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { WebSocketServer as WssType } from 'ws'
-import { DEFAULT_SETTINGS, PROTOCOL_VERSION, WS_PATH } from '../../../shared/api'
+import { DEFAULT_SETTINGS, PROTOCOL_VERSION, WS_PATH } from '@shared/api'
 import { SEAT_KEY, SETTINGS_KEY, createBrowserApi, loadLocalSettings, type StorageLike } from './browser-api'
 import { createWsApi, type WebSocketCtor, type WsGameApi } from './ws-api'
 

@@ -20,8 +20,8 @@ import {
   type ApiResult,
   type GameApi,
   type Settings,
-} from '../../../shared/api'
-import type { RpcChannel, WsApiOptions, WsGameApi } from '../../../shared/api/ws-client'
+} from '@shared/api'
+import type { RpcChannel, WsApiOptions, WsGameApi } from '@shared/api/ws-client'
 
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 

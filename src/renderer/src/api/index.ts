@@ -1,4 +1,4 @@
-import type { GameApi } from '../../../shared/api'
+import type { GameApi } from '@shared/api'
 import { createBrowserApi } from './browser-api'
 import { ipcApi } from './ipc-api'
 import { createWsApi, wsUrlFor } from './ws-api'

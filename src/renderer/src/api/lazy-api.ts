@@ -1,4 +1,4 @@
-import type { GameApi } from '../../../shared/api'
+import type { GameApi } from '@shared/api'
 import { afterPaint } from '../lib/after-paint'
 
 /**

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
-import type { ApiResult, Diagnostics } from '../../../shared/api'
+import type { ApiResult, Diagnostics } from '@shared/api'
 import NetworkHelp from './NetworkHelp.svelte'
 
 const found: Diagnostics = {

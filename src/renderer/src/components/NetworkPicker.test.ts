@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/svelte'
 import { describe, expect, it } from 'vitest'
-import type { ApiResult, HostInterfaces } from '../../../shared/api'
+import type { ApiResult, HostInterfaces } from '@shared/api'
 import NetworkPicker from './NetworkPicker.svelte'
 
 const wifi = { name: 'Wi-Fi', address: '192.168.1.23', ipv6: [] }

@@ -2,7 +2,7 @@
  * How cards look and read in the UI: names, colours, colour-blind symbols, sort orders. Display only —
  * which card may go where is always asked of the engine (src/shared/engine/views.ts, groups.ts).
  */
-import { parseCard, parseDeclaredWild, type CardCode, type Colour } from '../../../shared/engine/cards'
+import { parseCard, parseDeclaredWild, type CardCode, type Colour } from '@shared/engine/cards'
 
 export const COLOUR_NAMES: Record<Colour, string> = { R: 'red', B: 'blue', Y: 'yellow', G: 'green' }
 /** A shape per colour, so colour is never the only signal (also drawn as SVG in Card.svelte). */

@@ -1,5 +1,5 @@
 /** What happens to a dropped player's seat once its grace period is over (TableHost's drop policy), in words. */
-import type { DropPolicy } from '../../../shared/api'
+import type { DropPolicy } from '@shared/api'
 
 export const DROP_POLICIES: { value: DropPolicy; label: string; detail: string }[] = [
   { value: 'wait', label: 'Wait for them', detail: 'the table keeps waiting until they are back' },

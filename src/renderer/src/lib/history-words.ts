@@ -1,5 +1,5 @@
 /** How the History screen words dates, places, levels and shares. */
-import type { OpponentKind } from '../../../shared/history/stats'
+import type { OpponentKind } from '@shared/history/stats'
 
 const LEVELS: Record<string, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard', expert: 'Expert' }
 

@@ -2,7 +2,7 @@
  * Animation timing from the player's setting, and nothing at all under prefers-reduced-motion.
  * Every transition in the table goes through `ms()` so one setting governs them all.
  */
-import type { Settings } from '../../../shared/api'
+import type { Settings } from '@shared/api'
 
 const FACTOR: Record<Settings['animationSpeed'], number> = { off: 0, fast: 0.5, normal: 1, slow: 1.8 }
 

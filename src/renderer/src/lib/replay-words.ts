@@ -2,7 +2,7 @@
  * A replay step in words: the table's own sentences (words.ts), but a replay hides nothing, so a draw from
  * the pile or a Save Pile names the card.
  */
-import type { ReplayStep } from '../../../shared/history/replay-model'
+import type { ReplayStep } from '@shared/history/replay-model'
 import { cardName } from './cards'
 import { describeEvent, isolate } from './words'
 

@@ -2,8 +2,8 @@
  * A table's rule options (RULES.md section 10) in plain words: one line per topic, for the Rules screen, the
  * table's Rules view and the lobby — the same words everywhere, generated from the options themselves.
  */
-import { describePhase } from '../../../shared/engine/phases'
-import { defaultRules, phasesFor, type RuleOptions } from '../../../shared/engine/rules'
+import { describePhase } from '@shared/engine/phases'
+import { defaultRules, phasesFor, type RuleOptions } from '@shared/engine/rules'
 import { presetIdOf, PHASE_PRESETS } from './rules'
 
 export interface RuleLine {

@@ -1,6 +1,6 @@
 /** Phase-list presets the setup screens offer (all plain rule data, RULES.md section 10), and the player's saved lists. */
-import type { SavedPhaseList } from '../../../shared/api'
-import type { RuleOptions } from '../../../shared/engine/rules'
+import type { SavedPhaseList } from '@shared/api'
+import type { RuleOptions } from '@shared/engine/rules'
 
 export const PHASE_PRESETS: { id: string; label: string; value: RuleOptions['phaseList'] }[] = [
   { id: 'classic', label: 'Classic (10 phases)', value: 'classic' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SavedGame } from '../../../shared/api'
+import type { SavedGame } from '@shared/api'
 import { savedGameDetail, savedGameRows, savedGameTitle, timeAgo } from './saved-games'
 
 const player = (name: string, isHost = false, phase: number | null = 1, score = 0): SavedGame['players'][number] => ({

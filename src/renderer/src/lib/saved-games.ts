@@ -2,7 +2,7 @@
  * How the home screen names a saved game it offers to continue. Small and free of the engine: the menu's
  * first bundle carries it.
  */
-import type { SavedGame } from '../../../shared/api'
+import type { SavedGame } from '@shared/api'
 
 /** "Solo vs Ada and Babbage" / the LAN table's name. */
 export function savedGameTitle(g: SavedGame): string {

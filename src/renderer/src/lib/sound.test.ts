@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { TableGameEvent } from '../../../shared/api'
+import type { TableGameEvent } from '@shared/api'
 import { position, snapshotOf } from '../test-support/engine-views'
 import { prefs } from '../stores/prefs.svelte'
 import { TableStore } from '../stores/table.svelte'

@@ -5,7 +5,7 @@
  * (it finds where they are now). Another player's hand is their seat's panel. Display only: the events say
  * what happened, the engine decided it.
  */
-import type { TableGameEvent } from '../../../shared/api'
+import type { TableGameEvent } from '@shared/api'
 import { rectOf, type Flight, type Rect } from './flight'
 
 export interface FlightPlan {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ApiResult, GameApi } from '../../../shared/api'
+import type { ApiResult, GameApi } from '@shared/api'
 import { play, position, snapshotOf, view } from '../test-support/engine-views'
 import { prefs } from '../stores/prefs.svelte'
 import { TableStore } from '../stores/table.svelte'
-import { DEFAULT_SETTINGS } from '../../../shared/api'
+import { DEFAULT_SETTINGS } from '@shared/api'
 import { TitleBlinker, alertInBrowser, askNotificationPermission, becameMyTurn, type BrowserEnv } from './turn-alert'
 
 // Seat 1 deals, so seat 0 ("You") plays first.

@@ -4,8 +4,8 @@
  * system notification shows); a browser tab blinks its title while hidden and, if this browser allowed it,
  * shows a Notification. Settings' `turnAlerts` turns both off.
  */
-import type { GameApi } from '../../../shared/api'
-import type { GameView } from '../../../shared/engine/views'
+import type { GameApi } from '@shared/api'
+import type { GameView } from '@shared/engine/views'
 
 /**
  * True when `after` is my turn and `before` was not (or was another hand): the moment to tell me. Never

@@ -2,7 +2,7 @@
  * Plain words for what happened (the game log, the screen-reader announcements) and for what went wrong
  * (toasts). Error codes never reach the player: every code maps to a sentence, unknown ones to a generic one.
  */
-import type { GameEvent } from '../../../shared/engine/actions'
+import type { GameEvent } from '@shared/engine/actions'
 import { cardName } from './cards'
 
 /**

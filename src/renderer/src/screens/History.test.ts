@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ApiResult, HistoryStats, HistorySummary } from '../../../shared/api'
+import type { ApiResult, HistoryStats, HistorySummary } from '@shared/api'
 import { createFakeGameApi, withAnswers, type FakeGameApi } from '../../../../test/fakes/fake-game-api'
 import History from './History.svelte'
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
-import type { SavedGame } from '../../../shared/api'
+import type { SavedGame } from '@shared/api'
 import { createFakeGameApi, withAnswers } from '../../../../test/fakes/fake-game-api'
 import Home from './Home.svelte'
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { position, recordingApi, snapshotOf } from '../test-support/engine-views'
 import { TableStore } from '../stores/table.svelte'
 import Lobby from './Lobby.svelte'
-import { defaultRules } from '../../../shared/engine/rules'
+import { defaultRules } from '@shared/engine/rules'
 
 /** A lobby snapshot (no game yet): the table's seats and rules, as the host sends it to `role`. */
 function lobby(role: 'host' | 'guest', extra: Parameters<typeof snapshotOf>[2] = {}) {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
-import type { GameApi } from '../../../shared/api'
-import { strengthOf } from '../../../shared/ai/ladder'
+import type { GameApi } from '@shared/api'
+import { strengthOf } from '@shared/ai/ladder'
 import type { TableStore } from '../stores/table.svelte'
 import SoloSetup from './SoloSetup.svelte'
 

@@ -7,10 +7,10 @@
  * Notes are kept in sessionStorage too, so a reload between the deal and the reveal still checks against the
  * commitment held from before (a note first taken after a hand ended proves nothing, and says so).
  */
-import type { GameView } from '../../../shared/engine/views'
-import { checkNotesAgainstRecord } from '../../../shared/fairness/game-check'
-import { checkGameKey, checkHand, jsSha256, noteFromView, webCryptoSha256, type CheckStatus, type DealNote, type HandCheck } from '../../../shared/fairness/verify'
-import { gameRecordSchema, type GameRecord } from '../../../shared/history/record'
+import type { GameView } from '@shared/engine/views'
+import { checkNotesAgainstRecord } from '@shared/fairness/game-check'
+import { checkGameKey, checkHand, jsSha256, noteFromView, webCryptoSha256, type CheckStatus, type DealNote, type HandCheck } from '@shared/fairness/verify'
+import { gameRecordSchema, type GameRecord } from '@shared/history/record'
 
 export interface GameKeyCheck {
   status: CheckStatus

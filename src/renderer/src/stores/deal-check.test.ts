@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/svelte'
-import { playRandomGame } from '../../../shared/engine/testing'
-import { viewFor, type GameView } from '../../../shared/engine/views'
-import { gameRecordOf } from '../../../shared/history/record'
-import type { GameState } from '../../../shared/engine/state'
+import { playRandomGame } from '@shared/engine/testing'
+import { viewFor, type GameView } from '@shared/engine/views'
+import { gameRecordOf } from '@shared/history/record'
+import type { GameState } from '@shared/engine/state'
 import DealChecks from '../components/table/DealChecks.svelte'
 import { DealCheckStore } from './deal-check.svelte'
 

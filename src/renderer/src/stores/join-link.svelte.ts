@@ -3,7 +3,7 @@
  * with `app.deepLink` at start), or one that arrives while it runs (the `app.deepLink` event, then taken the
  * same way, so a link is joined once). `pending` holds it until the join screen connects to it.
  */
-import type { GameApi, JoinLink } from '../../../shared/api'
+import type { GameApi, JoinLink } from '@shared/api'
 
 class JoinLinkStore {
   pending = $state<JoinLink | null>(null)

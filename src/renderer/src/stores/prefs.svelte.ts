@@ -2,7 +2,7 @@
  * The player's settings as the table uses them (card style, sound, animation speed, bot delay, name):
  * loaded once from the host and kept fresh by `settings.changed`. Components read `prefs.*`.
  */
-import { DEFAULT_SETTINGS, type GameApi, type Settings, type SettingsPatch } from '../../../shared/api'
+import { DEFAULT_SETTINGS, type GameApi, type Settings, type SettingsPatch } from '@shared/api'
 
 class Prefs {
   current = $state<Settings>({ ...DEFAULT_SETTINGS })

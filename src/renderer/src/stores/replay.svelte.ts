@@ -2,7 +2,7 @@
  * The game the replay viewer shows (issue #19), and the way in and out of it: the game-over screen and
  * History call `openReplay(record)`; Close goes back to the screen it came from.
  */
-import type { GameRecord } from '../../../shared/history/record'
+import type { GameRecord } from '@shared/history/record'
 import { router, type Screen } from './router.svelte'
 
 class ReplayStore {

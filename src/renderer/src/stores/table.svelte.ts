@@ -13,9 +13,9 @@ import type {
   ResultOf,
   TableGameEvent,
   TableSnapshot,
-} from '../../../shared/api'
-import type { Action } from '../../../shared/engine/actions'
-import type { GameView } from '../../../shared/engine/views'
+} from '@shared/api'
+import type { Action } from '@shared/engine/actions'
+import type { GameView } from '@shared/engine/views'
 import { playSound, type SoundName } from '../lib/sound'
 import { alertTurn, becameMyTurn } from '../lib/turn-alert'
 import { describeEvent, friendlyError } from '../lib/words'

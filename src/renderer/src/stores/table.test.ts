@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ApiResult, GameApi } from '../../../shared/api'
+import type { ApiResult, GameApi } from '@shared/api'
 import { friendlyError } from '../lib/words'
 import { play, position, snapshotOf } from '../test-support/engine-views'
-import { apply } from '../../../shared/engine'
+import { apply } from '@shared/engine'
 import { TableStore } from './table.svelte'
 
 describe('TableStore', () => {

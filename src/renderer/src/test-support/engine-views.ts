@@ -2,9 +2,9 @@
  * Real GameViews for component tests: a position built by the engine's scenario builder, moves applied by
  * the engine's `apply`, seen through `viewFor`. No hand-made game data.
  */
-import { apply, buildScenario, viewFor, type Action, type GameState, type GameView, type PartialRuleOptions } from '../../../shared/engine'
-import type { CardCode } from '../../../shared/engine/cards'
-import type { GameApi, TableSnapshot } from '../../../shared/api'
+import { apply, buildScenario, viewFor, type Action, type GameState, type GameView, type PartialRuleOptions } from '@shared/engine'
+import type { CardCode } from '@shared/engine/cards'
+import type { GameApi, TableSnapshot } from '@shared/api'
 
 export interface Position {
   players?: string[]

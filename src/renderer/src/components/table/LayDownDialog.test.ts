@@ -1,8 +1,8 @@
 import '../../test-support/dom'
 import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
-import { makePhase } from '../../../../shared/engine/groups'
-import { myPhase } from '../../../../shared/engine/views'
+import { makePhase } from '@shared/engine/groups'
+import { myPhase } from '@shared/engine/views'
 import { position, view } from '../../test-support/engine-views'
 import LayDownDialog from './LayDownDialog.svelte'
 

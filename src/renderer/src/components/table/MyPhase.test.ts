@@ -1,7 +1,7 @@
 import '../../test-support/dom'
 import { render, screen, within } from '@testing-library/svelte'
 import { describe, expect, it } from 'vitest'
-import { myPhase } from '../../../../shared/engine/views'
+import { myPhase } from '@shared/engine/views'
 import { play, position, view } from '../../test-support/engine-views'
 import MyPhase from './MyPhase.svelte'
 

@@ -1,7 +1,7 @@
 import '../../test-support/dom'
 import { fireEvent, render, screen } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
-import { choosablePhases } from '../../../../shared/engine/views'
+import { choosablePhases } from '@shared/engine/views'
 import { position, view } from '../../test-support/engine-views'
 import PhaseChooser from './PhaseChooser.svelte'
 

@@ -1,7 +1,7 @@
 import '../../test-support/dom'
 import { fireEvent, render, screen } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
-import { canDraw } from '../../../../shared/engine/views'
+import { canDraw } from '@shared/engine/views'
 import { play, position, view } from '../../test-support/engine-views'
 import Piles from './Piles.svelte'
 

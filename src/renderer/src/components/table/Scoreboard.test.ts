@@ -2,7 +2,7 @@ import '../../test-support/dom'
 import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
 import { play, position, view } from '../../test-support/engine-views'
-import type { SeatInfo } from '../../../../shared/api'
+import type { SeatInfo } from '@shared/api'
 import Scoreboard from './Scoreboard.svelte'
 
 // I (seat 0) lay down Phase 1 and go out; Ada (seat 1) is left holding B1, B2, W (5 + 5 + 25 points).

@@ -1,7 +1,7 @@
 import '../../test-support/dom'
 import { fireEvent, render, screen } from '@testing-library/svelte'
 import { describe, expect, it, vi } from 'vitest'
-import { skipTargetInfo, skipTargets } from '../../../../shared/engine/views'
+import { skipTargetInfo, skipTargets } from '@shared/engine/views'
 import { play, position, view } from '../../test-support/engine-views'
 import SkipPicker from './SkipPicker.svelte'
 
