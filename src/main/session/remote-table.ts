@@ -273,8 +273,10 @@ export class RemoteTable implements RemoteSession {
   }
 
   /** Disconnects without leaving (the token stays: the seat can be reclaimed later). */
+  /** Disconnects; resolves once the seat records this table asked to write are on disk. */
   async close(): Promise<void> {
     this.shutDown()
+    await writeChain
   }
 
   /** After 'disconnected' (gave up): try again now. */
