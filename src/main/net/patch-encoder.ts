@@ -5,9 +5,11 @@
  * change and gives every client the SAME objects (session/snapshot-share.ts), so here:
  *
  * - the snapshot and its view are walked key by key: an unchanged scalar or object (`===`) costs a compare;
- * - a changed subtree's operations are computed once, by the first client's patch, and reused as text by
- *   every other client (cached by the pair of objects and the path): per client, only its own parts are
- *   really diffed. No JSON of subtrees is made to compare them (`jsonEqual` walks them).
+ * - the public part's patch is made once per change (`publicText`, from the public snapshots the clients'
+ *   were composed from) and every client's own fields are diffed on their own: per client, only its own
+ *   parts are really diffed. No JSON of subtrees is made to compare them (`jsonEqual` walks them).
+ *   (A cache of subtree patches by object pair, from before the public part was diffed once, shared no work
+ *   any more and kept old subtrees alive into the old generation: removed in session 11, docs/lan-design.md.)
  *
  * The patch is what `snapshotPatch` (src/shared/api/deltas.ts) describes — the same array strategy, the same
  * ops (`add`, `remove`, `replace`), `recentEvents` left out — and any RFC 6902 applier reads it; the fuzz
@@ -46,37 +48,6 @@ function replace(ops: string[], path: string, value: unknown): void {
 }
 
 const isPlain = (v: unknown): v is Obj => isObject(v) && !Array.isArray(v)
-
-/**
- * A changed subtree's operations, as text, by (from object, to object, path): computed by the first client's
- * patch after a change, reused by the others'. Only the current round matters (a table's clients are
- * patched one after the other), so two small generations of plain Maps (cheaper than a WeakMap for the
- * collector): when the current one is full it becomes the previous. Small, because every entry keeps an old
- * subtree alive: 2,048 per generation held some 400 rounds of old snapshots, which survived collections —
- * 64 measured about 10% less host CPU and a quarter less GC pause time per action in `npm run bench:lan`,
- * and 25 MB less RSS at 50 tables.
- */
-type Pair = { to: object; path: string; text: string }
-const PAIRS_PER_GENERATION = 64
-let pairs = new Map<object, Pair>()
-let oldPairs = new Map<object, Pair>()
-
-function subtree(ops: string[], a: object, b: object, path: string): void {
-  const hit = pairs.get(a) ?? oldPairs.get(a)
-  if (hit && hit.to === b && hit.path === path) {
-    if (hit.text) ops.push(hit.text)
-    return
-  }
-  const own: string[] = []
-  diffValue(own, a, b, path)
-  const text = own.join(',')
-  if (pairs.size >= PAIRS_PER_GENERATION) {
-    oldPairs = pairs
-    pairs = new Map()
-  }
-  pairs.set(a, { to: b, path, text })
-  if (text) ops.push(text)
-}
 
 function diffValue(ops: string[], a: unknown, b: unknown, path: string): void {
   if (a === b) return
@@ -148,11 +119,8 @@ type Skip = ReadonlySet<string> | null
 const OWN_TOP: Skip = new Set<string>(OWN_SNAPSHOT_FIELDS)
 const OWN_VIEW: Skip = new Set<string>(OWN_VIEW_FIELDS)
 
-/**
- * One field of the top two levels: an add, a remove, a scalar's replace or a subtree's operations — through
- * the pair cache when `shared` (a public field: the same pair for every client), directly for a client's own.
- */
-function field(ops: string[], w: unknown, v: unknown, parent: string, k: string, top: boolean, viewSkip: Skip, shared: boolean): void {
+/** One field of the top two levels: an add, a remove, a scalar's replace or a subtree's operations. */
+function field(ops: string[], w: unknown, v: unknown, parent: string, k: string, top: boolean, viewSkip: Skip): void {
   if (w === v) return
   if (v === undefined) return remove(ops, fieldPath(parent, k).path)
   if (w === undefined) {
@@ -160,11 +128,7 @@ function field(ops: string[], w: unknown, v: unknown, parent: string, k: string,
     return
   }
   if (top && k === 'view' && isPlain(w) && isPlain(v)) return walk(ops, w, v, fieldPath(parent, k).path, false, viewSkip, null)
-  if (isObject(w) && isObject(v)) {
-    if (shared) subtree(ops, w, v, fieldPath(parent, k).path)
-    else diffValue(ops, w, v, fieldPath(parent, k).path)
-    return
-  }
+  if (isObject(w) && isObject(v)) return diffValue(ops, w, v, fieldPath(parent, k).path)
   // A scalar field: every client's patch after a change replaces it with the same value (`/version`).
   const p = fieldPath(parent, k)
   if (p.last?.value !== v) p.last = { value: v, text: `{"op":"replace","path":${p.quoted},"value":${valueJson(v)}}` }
@@ -173,7 +137,7 @@ function field(ops: string[], w: unknown, v: unknown, parent: string, k: string,
 
 /**
  * The top two levels (the snapshot and its view) are walked key by key, scalars compared in place; below
- * them a changed subtree goes through the pair cache. `skip`: this level's fields to leave out (besides
+ * them a changed subtree is diffed (`diffValue`). `skip`: this level's fields to leave out (besides
  * `recentEvents`); `viewSkip`: the view's.
  */
 function walk(ops: string[], a: Obj, b: Obj, parent: string, top: boolean, skip: Skip, viewSkip: Skip): void {
@@ -183,7 +147,7 @@ function walk(ops: string[], a: Obj, b: Obj, parent: string, top: boolean, skip:
     if (v === undefined || (top && k === 'recentEvents') || (skip !== null && skip.has(k))) continue
     const w = a[k]
     if (w !== undefined) shared++
-    if (w !== v) field(ops, w, v, parent, k, top, viewSkip, true)
+    if (w !== v) field(ops, w, v, parent, k, top, viewSkip)
   }
   // A field that went away: only when `a` has more fields than the ones `b` shares with it.
   let fields = 0
@@ -214,11 +178,11 @@ export function patchText(from: TableSnapshot, to: TableSnapshot, parts?: { from
     if (text) ops.push(text)
     const a = from as unknown as Obj
     const b = to as unknown as Obj
-    for (const k of OWN_SNAPSHOT_FIELDS) field(ops, a[k], b[k], '', k, true, null, false)
+    for (const k of OWN_SNAPSHOT_FIELDS) field(ops, a[k], b[k], '', k, true, null)
     const va = from.view as unknown as Obj
     const vb = to.view as unknown as Obj
     const viewPath = fieldPath('', 'view').path
-    for (const k of OWN_VIEW_FIELDS) field(ops, va[k], vb[k], viewPath, k, false, null, false)
+    for (const k of OWN_VIEW_FIELDS) field(ops, va[k], vb[k], viewPath, k, false, null)
   } else walk(ops, from as unknown as Obj, to as unknown as Obj, '', true, null, null)
   return `[${ops.join(',')}]`
 }

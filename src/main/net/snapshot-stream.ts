@@ -36,16 +36,26 @@ interface Based {
   pub: TableSnapshot | undefined
 }
 
-/** A batch's JSON, once per object: the table gives every client without a secret in it the same one. */
-const batchJson = new WeakMap<TableEvents, string>()
+/**
+ * A batch's JSON, once per object: the table gives every client without a secret in it the same one, and its
+ * clients' streams flush one after the other. Only the last few are kept (not one per batch for the batch's
+ * lifetime, as a WeakMap did: a batch stays in the table's recent list for 30 actions, so every text lived
+ * long enough to be promoted to the old generation — about a tenth of what each scavenge copied).
+ */
+const BATCH_TEXTS = 4
+const batchTexts: Array<{ batch: TableEvents | null; text: string }> = Array.from({ length: BATCH_TEXTS }, () => ({ batch: null, text: '' }))
+let nextBatchText = 0
+function batchText(b: TableEvents): string {
+  for (const e of batchTexts) if (e.batch === b) return e.text
+  const e = batchTexts[nextBatchText]
+  nextBatchText = (nextBatchText + 1) % BATCH_TEXTS
+  e.batch = b
+  e.text = JSON.stringify(b)
+  return e.text
+}
 function batchesJson(batches: TableEvents[]): string {
   let out = '['
-  for (let i = 0; i < batches.length; i++) {
-    const b = batches[i]
-    let text = batchJson.get(b)
-    if (text === undefined) batchJson.set(b, (text = JSON.stringify(b)))
-    out += i ? `,${text}` : text
-  }
+  for (let i = 0; i < batches.length; i++) out += i ? `,${batchText(batches[i])}` : batchText(batches[i])
   return `${out}]`
 }
 
