@@ -40,7 +40,7 @@ interface Based {
  * A batch's JSON, once per object: the table gives every client without a secret in it the same one, and its
  * clients' streams flush one after the other. Only the last few are kept (not one per batch for the batch's
  * lifetime, as a WeakMap did: a batch stays in the table's recent list for 30 actions, so every text lived
- * long enough to be promoted to the old generation — about a tenth of what each scavenge copied).
+ * long enough to be promoted to the old generation; docs/lan-design.md "Performance").
  */
 const BATCH_TEXTS = 4
 const batchTexts: Array<{ batch: TableEvents | null; text: string }> = Array.from({ length: BATCH_TEXTS }, () => ({ batch: null, text: '' }))
