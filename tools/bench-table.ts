@@ -6,8 +6,8 @@
  *
  * N tables × 6 human clients in this one process: each table a real TableHost (journal on, in a temporary
  * folder, unless `--no-saves`), each client's events through its own SnapshotStream (the ws bridge's
- * encoder: the same `table.update` text the socket would carry) and back through JSON.parse, the frame
- * schema and a SnapshotReader (the browser's and the joining desktop's decoder, ws-client.ts). The tables
+ * encoder: the same `table.update` text the socket would carry) and back through the browser's and the
+ * joining desktop's own decoder (ws-client.ts `createRpcChannel`, on a socket the bench feeds). The tables
  * take turns, one action at a time (bench:lan's cheap player, tools/bench/lan-moves.ts), so every table's
  * state, snapshots and streams are live at once as on a busy host.
  *

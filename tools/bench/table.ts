@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PerformanceObserver } from 'node:perf_hooks'
-import { PROTOCOL_VERSION, wsServerFrameSchema, type ApiEvent, type TableSnapshot } from '@shared/api'
-import { SnapshotReader } from '@shared/api/deltas'
+import { PROTOCOL_VERSION, type ApiEvent, type TableSnapshot } from '@shared/api'
+import { createRpcChannel, type WebSocketLike } from '@shared/api/ws-client'
 import { SnapshotStream } from '../../src/main/net/snapshot-stream'
 import { InProcessBotRunner } from '../../src/main/session/bot-runner'
 import { SaveStore } from '../../src/main/session/saves'
@@ -50,7 +50,8 @@ export interface TableBenchResult {
 interface Client {
   id: string
   stream: SnapshotStream
-  reader: SnapshotReader
+  /** The browser's and the joining desktop's decoder itself (ws-client.ts), on a socket this bench feeds. */
+  socket: WebSocketLike
   snapshot: TableSnapshot | null
   /** Frames waiting to be decoded (the socket's receive buffer). */
   inbox: string[]
@@ -63,13 +64,22 @@ interface Table {
   bytes: { sent: number; frames: number }
 }
 
-/** The shape check ws-client.ts makes of a patched snapshot. */
-const looksLikeSnapshot = (s: unknown): s is TableSnapshot => typeof s === 'object' && s !== null && 'version' in s && 'seats' in s
-
 function newClient(id: string): Client {
+  const socket: WebSocketLike = {
+    readyState: 1,
+    // The channel only sends when its decoder lost the stream (`table.resync`): a bench bug.
+    send: (data) => {
+      throw new Error(`${id} lost the stream: ${data}`)
+    },
+    close: () => {},
+    onopen: null,
+    onmessage: null,
+    onclose: null,
+    onerror: null,
+  }
   const c: Client = {
     id,
-    reader: new SnapshotReader(looksLikeSnapshot),
+    socket,
     snapshot: null,
     inbox: [],
     stream: new SnapshotStream(
@@ -77,19 +87,18 @@ function newClient(id: string): Client {
       (text) => c.inbox.push(text),
     ),
   }
+  createRpcChannel(socket).onEvent((event, payload) => {
+    if (event === 'table.snapshot') c.snapshot = payload as TableSnapshot
+  })
   return c
 }
 
-/** The client side of every frame that came: what ws-client.ts does with it. */
+/** The client side of every frame that came, through the clients' own code. */
 function decode(c: Client, bytes: { sent: number; frames: number }): void {
   for (const text of c.inbox) {
     bytes.sent += text.length
     bytes.frames++
-    const frame = wsServerFrameSchema.safeParse(JSON.parse(text))
-    if (!frame.success || frame.data.type !== 'event') continue
-    const { deliver, resync } = c.reader.read(frame.data.event, frame.data.payload)
-    if (resync) throw new Error(`${c.id} lost the stream`)
-    for (const e of deliver) if (e.event === 'table.snapshot') c.snapshot = e.payload as TableSnapshot
+    c.socket.onmessage!({ data: text })
   }
   c.inbox.length = 0
 }
