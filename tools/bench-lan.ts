@@ -68,7 +68,9 @@ async function profile(command: string): Promise<void> {
     await profiler.post('Profiler.start')
   } else if (profiler) {
     const { profile } = await profiler.post('Profiler.stop')
-    const { writeFile } = await import('node:fs/promises')
+    const { mkdir, writeFile } = await import('node:fs/promises')
+    const { dirname } = await import('node:path')
+    await mkdir(dirname(command), { recursive: true })
     await writeFile(command, JSON.stringify(profile))
     profiler.disconnect()
     profiler = null

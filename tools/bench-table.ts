@@ -3,6 +3,13 @@
  *
  *   npm run bench:table [-- --tables 50 --rounds 8 --acts 3000] [--no-saves] [--json]
  *   node --expose-gc --import tsx tools/bench-table.ts …   (also: the heap a table keeps alive)
+ *   … [--host-only] [--heap-profile FILE.heapprofile]
+ *
+ * `--host-only`: the clients do not decode (their frames are only counted; their moves come from the
+ * snapshots the host hands their streams), so the process allocates only what a host does — for
+ * `node --trace-gc-nvp` (bytes each young-generation collection copies and promotes). `--heap-profile FILE`:
+ * V8's sampling heap profile of the measured rounds, written before the tables close: where what they
+ * allocated and still hold was allocated (open it in Chrome's DevTools, Memory tab).
  *
  * N tables × 6 human clients in this one process: each table a real TableHost (journal on, in a temporary
  * folder, unless `--no-saves`), each client's events through its own SnapshotStream (the ws bridge's
@@ -26,21 +33,42 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '8' },
     acts: { type: 'string', default: '3000' },
     'no-saves': { type: 'boolean', default: false },
+    'host-only': { type: 'boolean', default: false },
+    'heap-profile': { type: 'string' },
     json: { type: 'boolean', default: false },
   },
 })
+
+const heapProfile = values['heap-profile']
+let inspector: import('node:inspector/promises').Session | null = null
+/** The measured rounds under V8's sampling heap profiler: what they allocated that is still alive at the end. */
+async function heapWindow(edge: 'start' | 'end'): Promise<void> {
+  if (edge === 'start') {
+    const { Session } = await import('node:inspector/promises')
+    inspector = new Session()
+    inspector.connect()
+    await inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096 })
+  } else if (inspector) {
+    const { profile } = await inspector.post('HeapProfiler.stopSampling')
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(heapProfile!, JSON.stringify(profile))
+    inspector.disconnect()
+  }
+}
 
 const r = await benchTable({
   tables: Math.min(200, Math.max(1, Number(values.tables))),
   rounds: Math.min(50, Math.max(1, Number(values.rounds))),
   acts: Math.min(100_000, Math.max(100, Number(values.acts))),
   saves: !values['no-saves'],
+  hostOnly: values['host-only'],
+  window: heapProfile ? heapWindow : undefined,
 })
 if (values.json) console.log(JSON.stringify(r, null, 2))
 else {
   const f = (x: number) => x.toFixed(1).padStart(6)
   const o = r.options
-  console.log(`bench:table — ${o.tables} tables × 6 clients in one process, ${o.rounds} rounds of ${o.acts} actions, journal ${o.saves ? 'on' : 'off'}`)
+  console.log(`bench:table — ${o.tables} tables × 6 clients in one process, ${o.rounds} rounds of ${o.acts} actions, journal ${o.saves ? 'on' : 'off'}${o.hostOnly ? ', clients not decoding (--host-only)' : ''}`)
   console.log('  per action, µs   host (table + encode)  clients (decode ×6)  process CPU  GC pauses')
   console.log(`  min over rounds  ${f(r.min.hostUs)}                 ${f(r.min.clientsUs)}               ${f(r.min.cpuUs)}       ${f(r.min.gcUs)}`)
   console.log(`  median           ${f(r.median.hostUs)}                 ${f(r.median.clientsUs)}               ${f(r.median.cpuUs)}       ${f(r.median.gcUs)} (longest ${r.median.gcMaxMs.toFixed(1)} ms)`)

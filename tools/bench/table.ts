@@ -21,6 +21,16 @@ export interface TableBenchOptions {
   acts: number
   /** The journal on, in a temporary folder (as the LAN host has it). */
   saves: boolean
+  /**
+   * The clients do not decode (their frames are only counted; each picks its move from the snapshot the host
+   * handed its stream): the process then allocates and keeps only what a host does, for `--trace-gc-nvp`.
+   */
+  hostOnly?: boolean
+  /**
+   * Called when the measured rounds begin and again when they end, before the tables close (with everything
+   * they hold still alive): e.g. a sampling heap profiler's start and stop (bench-table.ts `--heap-profile`).
+   */
+  window?: (edge: 'start' | 'end') => Promise<void>
 }
 
 /** Per action, µs: the host (TableHost.act and every stream's encoding), the clients (decoding), the process's CPU, GC pauses. */
@@ -62,6 +72,7 @@ interface Table {
   clients: Client[]
   /** What the clients received (shared by all tables of a run). */
   bytes: { sent: number; frames: number }
+  hostOnly: boolean
 }
 
 function newClient(id: string): Client {
@@ -93,19 +104,24 @@ function newClient(id: string): Client {
   return c
 }
 
-/** The client side of every frame that came, through the clients' own code. */
-function decode(c: Client, bytes: { sent: number; frames: number }): void {
+/** The client side of every frame that came, through the clients' own code (`hostOnly`: only counted). */
+function decode(c: Client, bytes: { sent: number; frames: number }, hostOnly: boolean): void {
   for (const text of c.inbox) {
     bytes.sent += text.length
     bytes.frames++
-    c.socket.onmessage!({ data: text })
+    if (!hostOnly) c.socket.onmessage!({ data: text })
   }
   c.inbox.length = 0
 }
 
-async function openTable(i: number, dataDir: string | null, bytes: { sent: number; frames: number }): Promise<Table> {
+async function openTable(i: number, dataDir: string | null, bytes: { sent: number; frames: number }, hostOnly: boolean): Promise<Table> {
   const clients = new Map<string, Client>()
-  const deliver = (to: string, e: ApiEvent) => clients.get(to)?.stream.push(e.event, e.payload)
+  const deliver = (to: string, e: ApiEvent) => {
+    const c = clients.get(to)
+    if (!c) return
+    if (hostOnly && e.event === 'table.snapshot') c.snapshot = e.payload as TableSnapshot
+    c.stream.push(e.event, e.payload)
+  }
   const host = new TableHost({
     tableId: `bench${i}`,
     name: `Bench ${i}`,
@@ -132,9 +148,9 @@ async function openTable(i: number, dataDir: string | null, bytes: { sent: numbe
   if (!started.ok) throw new Error(started.error.message)
   for (const c of list) {
     c.stream.flush()
-    decode(c, bytes)
+    decode(c, bytes, hostOnly)
   }
-  return { host, clients: list, bytes }
+  return { host, clients: list, bytes, hostOnly }
 }
 
 /** One action at table `t` by whoever has one; false when nobody had. */
@@ -154,7 +170,7 @@ function step(t: Table, clock: { host: number; clients: number }): boolean {
     }
     for (const x of t.clients) x.stream.flush()
     const t1 = performance.now()
-    for (const x of t.clients) decode(x, t.bytes)
+    for (const x of t.clients) decode(x, t.bytes, t.hostOnly)
     clock.host += t1 - t0
     clock.clients += performance.now() - t1
     if (!r.ok) throw new Error(`${c.id}: ${r.error.code} ${r.error.message}`)
@@ -176,7 +192,7 @@ export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult
   const bytes = { sent: 0, frames: 0 }
   const tables: Table[] = []
   try {
-    for (let i = 0; i < o.tables; i++) tables.push(await openTable(i, dataDir, bytes))
+    for (let i = 0; i < o.tables; i++) tables.push(await openTable(i, dataDir, bytes, o.hostOnly ?? false))
     const rounds: RoundFigures[] = []
     let next = 0
     // Round 0 warms the JIT up and is not counted.
@@ -185,7 +201,10 @@ export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult
       const cpu = process.cpuUsage()
       gc.ms = 0
       gc.max = 0
-      if (round === 1) bytes.sent = bytes.frames = 0
+      if (round === 1) {
+        bytes.sent = bytes.frames = 0
+        await o.window?.('start')
+      }
       let done = 0
       let idle = 0
       while (done < o.acts) {
@@ -219,6 +238,7 @@ export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult
       gcUs: f(rounds.map((r) => r.gcUs)),
       gcMaxMs: f(rounds.map((r) => r.gcMaxMs)),
     })
+    await o.window?.('end')
     const clientActs = o.rounds * o.acts * 6
     const collect = (globalThis as { gc?: () => void }).gc
     let liveKbPerTable: number | null = null
