@@ -198,10 +198,30 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
       id: ctx.clientId,
       isOperator: () => ctx.operator,
     })
-    /** A request's events precede its answer: whatever the stream holds goes first. */
+    // The TCP socket under the WebSocket. ws has no public cork; its own sender corks this same `_socket`
+    // around a frame's header and payload (ws 8.23, lib/sender.js), and corks nest.
+    const tcp = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket
+    let held = false
+    /** Until the answer (at the latest the end of this turn of the event loop), frames to this client wait. */
+    const hold = () => {
+      if (held || !tcp) return
+      held = true
+      tcp.cork()
+      setImmediate(letGo)
+    }
+    const letGo = () => {
+      if (!held) return
+      held = false
+      tcp?.uncork()
+    }
+    /**
+     * A request's events precede its answer: whatever the stream holds goes first. Held since the request
+     * began, both leave in one write: the actor's update and its answer are one system call, not two.
+     */
     const respond = (id: number, result: ApiResult<unknown>) => {
       stream.flush()
       send(socket, { type: 'response', id, result })
+      letGo()
     }
     let tokens = burst
     let last = Date.now()
@@ -266,6 +286,7 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
           respond(id, { ok: true, value: null })
           return
         }
+        hold()
         const result = await services.dispatch(name, params, ctx)
         // At a table (or the operator): out of the pool that makes room for newcomers.
         if (result.ok && (name === 'table.join' || name === 'host.claim')) unjoined.delete(socket)

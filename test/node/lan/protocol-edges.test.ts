@@ -22,6 +22,23 @@ async function connect(host: TestHost): Promise<TestClient> {
   return c
 }
 
+/** From now on, how many writes the host makes to `c`'s socket (each one system call, whatever it holds). */
+function countWrites(host: TestHost, c: TestClient): () => number {
+  type Tcp = { remotePort?: number; localPort?: number; _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown }
+  const mine = (c.ws as unknown as { _socket: Tcp })._socket.localPort
+  const server = [...host.host.wss.clients].map((w) => (w as unknown as { _socket: Tcp })._socket).find((s) => s.remotePort === mine)
+  if (!server) throw new Error('no server-side socket for this client')
+  let n = 0
+  for (const k of ['_write', '_writev'] as const) {
+    const orig = server[k]
+    server[k] = function (this: Tcp, ...a: unknown[]) {
+      n++
+      return orig.apply(this, a)
+    }
+  }
+  return () => n
+}
+
 const responses = (c: TestClient) => c.wire.filter((f) => f.type === 'response') as Array<{ type: 'response'; id: number; result: { ok: boolean; error?: { code: string; message: string } } }>
 
 describe('the wire as docs/protocol.md says', () => {
@@ -92,8 +109,13 @@ describe('the wire as docs/protocol.md says', () => {
     const actor = host.snapshot!.view!.turn === host.snapshot!.mySeat ? host : ann
     const other = actor === host ? ann : host
     const mark = other.wire.length
+    // The actor's own update and its answer leave the host in ONE write to its socket (one system call).
+    const writes = countWrites(t, actor)
+    const actorMark = actor.wire.length
     const r = await actor.request('table.act', { version: actor.snapshot!.version, action: { type: 'draw', from: 'deck' } })
     expect(r.ok).toBe(true)
+    expect(actor.wire.slice(actorMark).map((f) => (f.type === 'event' ? f.event : f.type))).toEqual(['table.update', 'response'])
+    expect(writes()).toBe(1)
     await other.until(() => (other.wire.length > mark ? true : undefined))
     await new Promise((r2) => setTimeout(r2, 50))
     const frames = other.wire.slice(mark)
