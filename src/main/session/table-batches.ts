@@ -1,30 +1,33 @@
 /**
- * An accepted action's events as each client may see them: the same objects for every client without a secret
+ * An accepted action's events as each client may see them: the same object for every client without a secret
  * in the batch (a deck or Save Pile draw's card goes only to its drawer).
  */
 import type { TableGameEvent } from '@shared/api'
-import type { Batch } from './table-host-types'
+import type { GameEvent } from '@shared/engine/actions'
+import type { Batch, BatchView } from './table-host-types'
 
 /**
- * A batch as one client may see it (`{ version, events }`), made once per batch and view: every client without
- * a secret in it gets the same object (a snapshot's `recentEvents` is rebuilt after every change, for every
- * client: from these, not from new copies).
+ * A batch with its views made at once: one for everyone without a secret in it, one per seat with one. Kept
+ * on the batch itself (a snapshot's `recentEvents` is rebuilt after every change, for every client: from these,
+ * not from new copies) — not in a WeakMap of Maps, which cost a Map and an ephemeron per action that the
+ * collector then copied and promoted (bench:table --host-only under --trace-gc-nvp).
  */
-const batchViews = new WeakMap<Batch, Map<number | null, { version: number; events: TableGameEvent[] }>>()
-export function batchFor(batch: Batch, seat: number | null): { version: number; events: TableGameEvent[] } {
-  const key = seat !== null && batch.secrets.some((s) => s.seat === seat) ? seat : null
-  let views = batchViews.get(batch)
-  if (!views) batchViews.set(batch, (views = new Map()))
-  let view = views.get(key)
-  if (!view) views.set(key, (view = { version: batch.version, events: eventsFor(batch, key) }))
-  return view
+export function makeBatch(version: number, events: GameEvent[], secrets: Batch['secrets']): Batch {
+  const own: Batch['own'] = []
+  for (const s of secrets) if (!own.some((o) => o.seat === s.seat)) own.push({ seat: s.seat, view: { version, events: eventsFor(events, secrets, s.seat) } })
+  return { version, events, secrets, shared: { version, events: events as TableGameEvent[] }, own }
 }
 
-/** The events of a batch as one client may see them: a deck/Save Pile draw's card only for its drawer. */
-export function eventsFor(batch: Batch, seat: number | null): TableGameEvent[] {
-  if (!batch.secrets.length || seat === null) return batch.events as TableGameEvent[]
-  return batch.events.map((e, i) => {
-    const secret = batch.secrets.find((s) => s.index === i && s.seat === seat)
+/** `batch` as the client at `seat` (null: not seated) may see it. */
+export function batchFor(batch: Batch, seat: number | null): BatchView {
+  if (seat !== null) for (const o of batch.own) if (o.seat === seat) return o.view
+  return batch.shared
+}
+
+/** The events as one seat may see them: a deck/Save Pile draw's card only for its drawer. */
+function eventsFor(events: GameEvent[], secrets: Batch['secrets'], seat: number): TableGameEvent[] {
+  return events.map((e, i) => {
+    const secret = secrets.find((s) => s.index === i && s.seat === seat)
     return (secret && e.type === 'drew' ? { ...e, card: secret.card } : e) as TableGameEvent
   })
 }

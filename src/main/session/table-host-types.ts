@@ -1,7 +1,7 @@
 /**
  * The shapes a TableHost is made of (table-host.ts): its options, a seat, a connected client and an event batch.
  */
-import type { ApiEvent, DropPolicy } from '@shared/api'
+import type { ApiEvent, DropPolicy, TableGameEvent } from '@shared/api'
 import type { GameEvent } from '@shared/engine/actions'
 import type { PartialRuleOptions } from '@shared/engine/rules'
 import type { BotLevel } from '@shared/ai/types'
@@ -70,9 +70,20 @@ export interface Client {
   wantsRematch: boolean
 }
 
+/** A batch as one client may see it: what `table.events` carries and a snapshot's `recentEvents` lists. */
+export interface BatchView {
+  version: number
+  events: TableGameEvent[]
+}
+
+/** One accepted action's (or deal's) events; made by table-batches.ts `makeBatch`. */
 export interface Batch {
   version: number
   events: GameEvent[]
   /** Deck / Save Pile draws: the card, for its drawer's copy only. */
   secrets: { index: number; seat: number; card: string }[]
+  /** The batch as every client without a secret in it sees it: one object for all of them. */
+  shared: BatchView
+  /** …and as each seat with a secret in it sees it (at most a seat or two). */
+  own: { seat: number; view: BatchView }[]
 }

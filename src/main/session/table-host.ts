@@ -42,7 +42,7 @@ import { SnapshotShare } from './snapshot-share'
 import { TableStorage } from './table-storage'
 import { TurnScheduler, type TurnTable } from './turn-scheduler'
 import { gameRecordOf, type GameRecord } from '@shared/history/record'
-import { batchFor } from './table-batches'
+import { batchFor, makeBatch } from './table-batches'
 import type { Batch, Client, Seat, TableHostOptions } from './table-host-types'
 
 export type { TableHostOptions } from './table-host-types'
@@ -183,7 +183,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     host.seats = save.seats.map((s) => ({ ...s, clientId: null, ready: true, graceEndsAt: null, graceTimer: null }))
     for (let i = 0; i < host.seats.length; i++) if (host.isHumanControlled(i)) host.startGrace(i)
     // The last moves as they were sent (a deck draw's card is no longer known: everyone gets the public copy).
-    host.recent = (batches ?? []).slice(-RECENT_BATCHES).map((b) => ({ version: b.version, events: b.events, secrets: [] }))
+    host.recent = (batches ?? []).slice(-RECENT_BATCHES).map((b) => makeBatch(b.version, b.events, []))
     // A table of bots (or bots to move) goes on at once; humans' seats wait for them (grace, above).
     host.schedule()
     return host
@@ -882,7 +882,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     if (state.stage === 'draw' && state.turn !== first) dealt.push({ type: 'turnSkipped', seat: first })
     this.history = dealt.slice()
     this.handStart = 0
-    const batch: Batch = { version: state.version, events: dealt, secrets: [] }
+    const batch = makeBatch(state.version, dealt, [])
     // One rule for the host's list and for clients that rebuild it from updates (protocol 2's deltas).
     this.recent = appendBatches(this.recent, [batch])
     this.status = 'playing'
@@ -920,7 +920,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       if (e.type === 'handDealt') this.handStart = this.history.length
       this.history.push(e)
     }
-    const batch: Batch = { version: after.version, events: r.events, secrets }
+    const batch = makeBatch(after.version, r.events, secrets)
     this.recent = appendBatches(this.recent, [batch])
     if (after.stage === 'gameOver') this.status = 'over'
     this.turns.moved(after)
