@@ -35,6 +35,7 @@ const { values } = parseArgs({
     'no-saves': { type: 'boolean', default: false },
     'host-only': { type: 'boolean', default: false },
     'heap-profile': { type: 'string' },
+    allocations: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 })
@@ -47,8 +48,12 @@ async function heapWindow(edge: 'start' | 'end'): Promise<void> {
     const { Session } = await import('node:inspector/promises')
     inspector = new Session()
     inspector.connect()
-    await inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096 })
+    const all = values.allocations
+    await inspector.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: all, includeObjectsCollectedByMinorGC: all })
   } else if (inspector) {
+    // Under --expose-gc: a full collection first, so the profile holds only what is alive (without it, also
+    // what died in the old generation since its last collection: what was promoted).
+    if (!values.allocations) (globalThis as { gc?: () => void }).gc?.()
     const { profile } = await inspector.post('HeapProfiler.stopSampling')
     const { writeFile } = await import('node:fs/promises')
     await writeFile(heapProfile!, JSON.stringify(profile))

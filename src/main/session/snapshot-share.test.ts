@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest'
 import type { GameState } from '@shared/engine/state'
 import { params, RULE_COMBOS } from '@shared/engine/test-games'
 import { playRandomGame } from '@shared/engine/testing'
-import { spectatorView, viewFor } from '@shared/engine/views'
+import { readonlySpectatorView, spectatorView, viewFor } from '@shared/engine/views'
+import { jsonEqual } from '@shared/json-equal'
 import { SnapshotShare, seatView } from './snapshot-share'
 
 function checkState(state: GameState): void {
   const spectator = spectatorView(state)
+  const readonly = readonlySpectatorView(state)
+  if (!isSame(readonly, spectator)) expect(readonly, `spectator at version ${state.version}`).toStrictEqual(spectator)
   for (let seat = 0; seat < state.players.length; seat++) {
     const shared = seatView(spectator, state, seat)
     const own = viewFor(state, seat)
@@ -48,7 +51,36 @@ describe('snapshot share', () => {
     expect(share.view(s, null)).toBe(share.view(s, null))
     expect(a.hand).toEqual(s.players[0].hand)
     expect(b.hand).toEqual(s.players[1].hand)
-    expect(a.hand).not.toBe(s.players[0].hand) // a copy, as viewFor's
+    // Snapshots are only read: their arrays are the state's own (apply never writes a state), not copies.
+    expect(a.hand).toBe(s.players[0].hand)
+    expect(a.discard).toBe(s.discard)
     expect(share.once('k', () => ({ x: 1 }))).toBe(share.once('k', () => ({ x: 2 })))
+  })
+
+  it("keeps the last round's player records that did not change: only the changed ones are new objects", () => {
+    let last: SnapshotShare | null = null
+    let kept = 0
+    let fresh = 0
+    playRandomGame({
+      seed: 'share-players',
+      players: 4,
+      rules: { fixedHands: 1 },
+      onStep: (before, after) => {
+        const prev = last?.view(before, null) ?? null
+        const share = new SnapshotShare(last?.retire() ?? null)
+        const now = share.view(after, null)
+        last = share
+        if (!prev) return
+        for (let s = 0; s < now.players.length; s++) {
+          if (jsonEqual(prev.players[s], now.players[s])) {
+            expect(now.players[s]).toBe(prev.players[s])
+            kept++
+          } else fresh++
+        }
+        expect(JSON.stringify(now)).toBe(JSON.stringify(spectatorView(after)))
+      },
+    })
+    expect(kept).toBeGreaterThan(fresh)
+    expect(fresh).toBeGreaterThan(0)
   })
 })

@@ -11,7 +11,7 @@
  * delivers the snapshots; the table never changes during a delivery).
  */
 import type { GameState } from '@shared/engine/state'
-import { checkSeat, dealView, spectatorView, type GameView } from '@shared/engine/views'
+import { checkSeat, dealView, readonlySpectatorView, type GameView } from '@shared/engine/views'
 import { jsonEqual } from '@shared/json-equal'
 
 /**
@@ -24,7 +24,8 @@ import { jsonEqual } from '@shared/json-equal'
 export function seatView(spectator: GameView, state: GameState, seat: number): GameView {
   checkSeat(state, seat)
   const me = state.players[seat]
-  return { ...spectator, seat, hand: me.hand.slice(), saved: me.saved.slice(), deal: dealView(state, seat) }
+  // The state's own arrays, as in the spectator view (`readonlySpectatorView`): snapshots are never written.
+  return { ...spectator, seat, hand: me.hand, saved: me.saved, deal: dealView(state, seat) }
 }
 
 export class SnapshotShare {
@@ -62,18 +63,38 @@ export class SnapshotShare {
   }
 
   /**
+   * `reuse` one level down for a list of records (the view's players: an action changes one or two of them):
+   * the records that did not change are the last round's, so only the new ones stay alive and get diffed.
+   * `now` must be a new array of the caller's own: its entries are replaced.
+   */
+  private reuseList<T>(before: unknown, now: T[]): T[] {
+    if (!Array.isArray(before) || before.length !== now.length) return this.reuse(before, now)
+    let same = true
+    for (let i = 0; i < now.length; i++) {
+      const v = now[i]
+      const old = before[i] as unknown
+      if (old === v) continue
+      if (typeof v === 'object' && v !== null && jsonEqual(old, v)) now[i] = old as T
+      else same = false
+    }
+    return same ? (before as T[]) : now
+  }
+
+  /**
    * `viewFor(state, seat)` (the spectator view for `null`), built once per change: a seat's view is the
    * spectator view — the same objects — with its own fields (`seatView`).
    */
   view(state: GameState, seat: number | null): GameView {
     if (this.publicState !== state || !this.publicView) {
-      const view = spectatorView(state)
+      const view = readonlySpectatorView(state)
       const before = this.previous?.publicView as unknown as Record<string, unknown> | undefined
       if (before) {
         const fields = view as unknown as Record<string, unknown>
         for (const k in fields) {
           const v = fields[k]
-          if (typeof v === 'object' && v !== null) fields[k] = this.reuse(before[k], v)
+          // The players list is the view's own (new per view); other lists may be the state's, never written.
+          if (k === 'players') fields[k] = this.reuseList(before[k], v as unknown[])
+          else if (typeof v === 'object' && v !== null) fields[k] = this.reuse(before[k], v)
         }
       }
       this.publicView = view

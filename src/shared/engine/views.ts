@@ -77,12 +77,22 @@ export interface DealView {
 }
 
 export function spectatorView(state: GameState): GameView {
-  return buildView(state, null)
+  return buildView(state, null, true)
+}
+
+/**
+ * The spectator view without copies: its discard pile and completed lists ARE the state's arrays. For readers
+ * that never write a view (a table's snapshots, which are only serialised and diffed): `apply` never writes a
+ * state's arrays (it copies on write), so they stay as they are, and a snapshot keeps no second copy of them
+ * alive — nor does the patch encoder compare a fresh copy of an unchanged pile (it is the same array).
+ */
+export function readonlySpectatorView(state: GameState): GameView {
+  return buildView(state, null, false)
 }
 
 export function viewFor(state: GameState, seat: number): GameView {
   checkSeat(state, seat)
-  return buildView(state, seat)
+  return buildView(state, seat, true)
 }
 
 /** Throws unless `seat` is one of the state's seats (a caller's bug, not a player's move). */
@@ -90,14 +100,14 @@ export function checkSeat(state: GameState, seat: number): void {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.players.length) throw new Error(`no seat ${seat}`)
 }
 
-/** Seat `s`'s public record (a copy: its arrays are new, laid groups shared). */
-export function publicRecord(state: GameState, s: number): PublicPlayer {
+/** Seat `s`'s public record (a copy: its arrays are new, laid groups shared; `copy` false: the state's own arrays). */
+export function publicRecord(state: GameState, s: number, copy = true): PublicPlayer {
   const p = state.players[s]
   return {
     seat: s,
     name: p.name,
     phase: phaseNumberOf(state, p),
-    completed: p.completed.slice(),
+    completed: copy ? p.completed.slice() : p.completed,
     // Laid groups are read-only (LaidGroup): shared, not copied.
     laidDown: p.laidDown,
     score: p.score,
@@ -111,17 +121,17 @@ export function publicRecord(state: GameState, s: number): PublicPlayer {
   }
 }
 
-function buildView(state: GameState, seat: number | null): GameView {
+function buildView(state: GameState, seat: number | null, copy: boolean): GameView {
   const me = seat === null ? null : state.players[seat]
   const players: PublicPlayer[] = new Array(state.players.length)
-  for (let s = 0; s < players.length; s++) players[s] = publicRecord(state, s)
+  for (let s = 0; s < players.length; s++) players[s] = publicRecord(state, s, copy)
   const lastHand = state.lastHand
   return {
     seat,
     hand: me ? me.hand.slice() : [],
     saved: me ? me.saved.slice() : [],
     players,
-    discard: state.discard.slice(),
+    discard: copy ? state.discard.slice() : state.discard,
     drawCount: state.drawCount,
     stage: state.stage,
     turn: state.turn,
