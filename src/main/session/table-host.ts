@@ -78,6 +78,13 @@ const newTableId = () => randomBytes(9).toString('base64url')
 const HOST_LABEL = 'Host'
 const newSeed = () => randomBytes(32).toString('base64url') // the game key: RULES.md section 11, docs/engine.md "Keyed deals"
 
+/** TableInfo is flat (scalars only): compared field by field after every change, not as JSON. */
+function sameInfo(a: TableInfo, b: TableInfo): boolean {
+  for (const k in a) if (a[k as keyof TableInfo] !== b[k as keyof TableInfo]) return false
+  for (const k in b) if (!(k in a)) return false
+  return true
+}
+
 export class TableHost extends EventEmitter<TableHostEvents> {
   readonly tableId: string
   readonly mode: 'solo' | 'lan'
@@ -113,7 +120,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private closed = false
   /** Bots, the turn timer and the deal between hands (turn-scheduler.ts). */
   private readonly turns: TurnScheduler
-  private lastInfo = ''
+  /** The info discovery last heard (it hears again only when a field changed). */
+  private lastInfo: TableInfo | null = null
   private botDelayOverride: number | null = null
   /** Between hands: the human seats whose players have read the scores and want the next hand (ready-up). */
   private handReady = new Set<number>()
@@ -1028,9 +1036,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       setImmediate(() => this.flushSnapshots())
     }
     const info = this.info()
-    const key = JSON.stringify(info)
-    if (key !== this.lastInfo) {
-      this.lastInfo = key
+    if (!this.lastInfo || !sameInfo(info, this.lastInfo)) {
+      this.lastInfo = info
       this.emit('changed', info)
     }
   }
