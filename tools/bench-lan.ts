@@ -2,11 +2,13 @@
  * bench:lan — action round trips over real WebSockets on 127.0.0.1, and the host's memory.
  *
  *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20 --jitter-ms 0] [--json] [--profile DIR] [--pin] [--floor-work-us N]
+ *                     [--play cheap|quick]
  *
  * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
  * on, default ws limits) and this process as the clients: 6 humans per table, one of them the operator
- * (host.claim), all joined and ready, then each plays its own turns from its own snapshot (the Easy bot's
- * move, after `--think-ms`) and measures `table.act` from send to response — which includes the host's
+ * (host.claim), all joined and ready, then each plays its own turns from its own snapshot (tools/bench/lan-moves.ts:
+ * `--play cheap`, the default, never lays down, so hands never end; `--play quick`, the engine's fast policy,
+ * plays whole hands; after `--think-ms`) and measures `table.act` from send to response — which includes the host's
  * version check, engine.apply, the autosave queueing and pushing events + a snapshot to all 6 seats.
  * Finished games are restarted (table.rematch). Two runs: 1 table, then `--tables`. Bounded: each run stops
  * after `--seconds`, the whole bench after a hard deadline, and the host process is always killed.
@@ -37,7 +39,7 @@ import WebSocket, { WebSocketServer } from 'ws'
 import { PROTOCOL_VERSION, WS_PATH, type TableSnapshot } from '@shared/api'
 import { createRpcChannel, openSocket, type RpcChannel, type WebSocketCtor } from '@shared/api/ws-client'
 import type { Action } from '@shared/engine/actions'
-import { benchMove } from './bench/lan-moves'
+import { BENCH_PLAYS, benchMove, type BenchPlay } from './bench/lan-moves'
 
 const { values } = parseArgs({
   options: {
@@ -52,8 +54,14 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     pin: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    play: { type: 'string', default: 'cheap' },
   },
 })
+if (!(BENCH_PLAYS as readonly string[]).includes(values.play)) {
+  console.error(`bench:lan: --play must be one of ${BENCH_PLAYS.join(', ')}`)
+  process.exit(2)
+}
+const play = values.play as BenchPlay
 
 // ---------------------------------------------------------------------------------------------------
 // `--profile DIR`: the host process's CPU profile of the measured window only (not start-up or warm-up).
@@ -407,7 +415,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
           }
           return
         }
-        action = benchMove(snap)
+        action = benchMove(snap, play)
         version = snap.version
       }
       if (!action) return

@@ -3,7 +3,7 @@
  *
  *   npm run bench:table [-- --tables 50 --rounds 8 --acts 3000] [--no-saves] [--json]
  *   node --expose-gc --import tsx tools/bench-table.ts …   (also: the heap a table keeps alive)
- *   … [--host-only] [--heap-profile FILE.heapprofile]
+ *   … [--host-only] [--heap-profile FILE.heapprofile] [--play cheap|quick]
  *
  * `--host-only`: the clients do not decode (their frames are only counted; their moves come from the
  * snapshots the host hands their streams), so the process allocates only what a host does — for
@@ -26,6 +26,7 @@
  */
 import { parseArgs } from 'node:util'
 import { benchTable } from './bench/table'
+import { BENCH_PLAYS, type BenchPlay } from './bench/lan-moves'
 
 const { values } = parseArgs({
   options: {
@@ -36,10 +37,15 @@ const { values } = parseArgs({
     'host-only': { type: 'boolean', default: false },
     'heap-profile': { type: 'string' },
     allocations: { type: 'boolean', default: false },
+    play: { type: 'string', default: 'cheap' },
     json: { type: 'boolean', default: false },
   },
 })
 
+if (!(BENCH_PLAYS as readonly string[]).includes(values.play)) {
+  console.error(`bench:table: --play must be one of ${BENCH_PLAYS.join(', ')}`)
+  process.exit(2)
+}
 const heapProfile = values['heap-profile']
 let inspector: import('node:inspector/promises').Session | null = null
 /** The measured rounds under V8's sampling heap profiler: what they allocated that is still alive at the end. */
@@ -68,16 +74,18 @@ const r = await benchTable({
   saves: !values['no-saves'],
   hostOnly: values['host-only'],
   window: heapProfile ? heapWindow : undefined,
+  play: values.play as BenchPlay,
 })
 if (values.json) console.log(JSON.stringify(r, null, 2))
 else {
   const f = (x: number) => x.toFixed(1).padStart(6)
   const o = r.options
-  console.log(`bench:table — ${o.tables} tables × 6 clients in one process, ${o.rounds} rounds of ${o.acts} actions, journal ${o.saves ? 'on' : 'off'}${o.hostOnly ? ', clients not decoding (--host-only)' : ''}`)
+  console.log(`bench:table — ${o.tables} tables × 6 clients in one process, ${o.rounds} rounds of ${o.acts} actions, journal ${o.saves ? 'on' : 'off'}${o.hostOnly ? ', clients not decoding (--host-only)' : ''}${o.play === 'quick' ? ', whole hands (--play quick)' : ''}`)
   console.log('  per action, µs   host (table + encode)  clients (decode ×6)  process CPU  GC pauses')
   console.log(`  min over rounds  ${f(r.min.hostUs)}                 ${f(r.min.clientsUs)}               ${f(r.min.cpuUs)}       ${f(r.min.gcUs)}`)
   console.log(`  median           ${f(r.median.hostUs)}                 ${f(r.median.clientsUs)}               ${f(r.median.cpuUs)}       ${f(r.median.gcUs)} (longest ${r.median.gcMaxMs.toFixed(1)} ms)`)
   console.log(`  ${r.bytesPerClientAct.toFixed(0)} bytes and ${r.framesPerClientAct.toFixed(2)} frames per client per action`)
+  if (r.handsEnded) console.log(`  ${r.handsEnded} hands ended`)
   if (r.liveKbPerTable !== null) console.log(`  ${r.liveKbPerTable.toFixed(0)} KB live per table with its 6 clients`)
 }
 process.exit(0)

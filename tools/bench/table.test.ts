@@ -16,5 +16,11 @@ describe('bench:table', () => {
     expect(r.framesPerClientAct).toBeLessThan(1.2)
     expect(r.bytesPerClientAct).toBeGreaterThan(100)
     expect(r.bytesPerClientAct).toBeLessThan(2000)
+    expect(r.handsEnded).toBe(0) // the cheap player never lays down
+  })
+
+  it('plays whole hands with --play quick (the host also saves, deals and scores between hands)', async () => {
+    const r = await benchTable({ tables: 2, rounds: 1, acts: 600, saves: true, play: 'quick', hostOnly: true })
+    expect(r.handsEnded).toBeGreaterThan(2)
   })
 })

@@ -12,7 +12,7 @@ import { SnapshotStream } from '../../src/main/net/snapshot-stream'
 import { InProcessBotRunner } from '../../src/main/session/bot-runner'
 import { SaveStore } from '../../src/main/session/saves'
 import { TableHost } from '../../src/main/session/table-host'
-import { benchMove } from './lan-moves'
+import { benchMove, type BenchPlay } from './lan-moves'
 
 export interface TableBenchOptions {
   tables: number
@@ -31,6 +31,8 @@ export interface TableBenchOptions {
    * they hold still alive): e.g. a sampling heap profiler's start and stop (bench-table.ts `--heap-profile`).
    */
   window?: (edge: 'start' | 'end') => Promise<void>
+  /** The clients' player (lan-moves.ts): `cheap` (default) never lays down; `quick` plays whole hands. */
+  play?: BenchPlay
 }
 
 /** Per action, µs: the host (TableHost.act and every stream's encoding), the clients (decoding), the process's CPU, GC pauses. */
@@ -55,6 +57,8 @@ export interface TableBenchResult {
    * every young-generation collection copies.
    */
   liveKbPerTable: number | null
+  /** Hands dealt after the first in the games the tables are playing at the end (0 with the `cheap` player). */
+  handsEnded: number
 }
 
 interface Client {
@@ -73,6 +77,7 @@ interface Table {
   /** What the clients received (shared by all tables of a run). */
   bytes: { sent: number; frames: number }
   hostOnly: boolean
+  play: BenchPlay
 }
 
 function newClient(id: string): Client {
@@ -114,7 +119,7 @@ function decode(c: Client, bytes: { sent: number; frames: number }, hostOnly: bo
   c.inbox.length = 0
 }
 
-async function openTable(i: number, dataDir: string | null, bytes: { sent: number; frames: number }, hostOnly: boolean): Promise<Table> {
+async function openTable(i: number, dataDir: string | null, bytes: { sent: number; frames: number }, hostOnly: boolean, play: BenchPlay): Promise<Table> {
   const clients = new Map<string, Client>()
   const deliver = (to: string, e: ApiEvent) => {
     const c = clients.get(to)
@@ -150,7 +155,7 @@ async function openTable(i: number, dataDir: string | null, bytes: { sent: numbe
     c.stream.flush()
     decode(c, bytes, hostOnly)
   }
-  return { host, clients: list, bytes, hostOnly }
+  return { host, clients: list, bytes, hostOnly, play }
 }
 
 /** One action at table `t` by whoever has one; false when nobody had. */
@@ -164,7 +169,7 @@ function step(t: Table, clock: { host: number; clients: number }): boolean {
       if (c.id !== 'local') continue
       r = t.host.rematch(c.id, true)
     } else {
-      const action = benchMove(snap)
+      const action = benchMove(snap, t.play)
       if (!action) continue
       r = t.host.act(c.id, snap.version, action)
     }
@@ -192,7 +197,7 @@ export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult
   const bytes = { sent: 0, frames: 0 }
   const tables: Table[] = []
   try {
-    for (let i = 0; i < o.tables; i++) tables.push(await openTable(i, dataDir, bytes, o.hostOnly ?? false))
+    for (let i = 0; i < o.tables; i++) tables.push(await openTable(i, dataDir, bytes, o.hostOnly ?? false, o.play ?? 'cheap'))
     const rounds: RoundFigures[] = []
     let next = 0
     // Round 0 warms the JIT up and is not counted.
@@ -239,6 +244,8 @@ export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult
       gcMaxMs: f(rounds.map((r) => r.gcMaxMs)),
     })
     await o.window?.('end')
+    let handsEnded = 0
+    for (const t of tables) handsEnded += (t.host.engineState?.handNumber ?? 1) - 1
     const clientActs = o.rounds * o.acts * 6
     const collect = (globalThis as { gc?: () => void }).gc
     let liveKbPerTable: number | null = null
@@ -258,6 +265,7 @@ export async function benchTable(o: TableBenchOptions): Promise<TableBenchResult
       bytesPerClientAct: bytes.sent / clientActs,
       framesPerClientAct: bytes.frames / clientActs,
       liveKbPerTable,
+      handsEnded,
     }
   } finally {
     observer.disconnect()
