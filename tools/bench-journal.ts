@@ -1,7 +1,9 @@
 /**
  * `npm run bench:journal -- [--appends 2000] [--dir DIR] [--json]`: what a move's durability costs on this
  * disk — SaveStore.append (the journal line written before a move is acknowledged) with and without fsync,
- * and a hand-end compaction (the whole table written atomically), each as µs per call, median and p99.
+ * and a hand-end compaction (the whole table written atomically), each as µs per call, median and p99 — the
+ * compaction both synchronously and as a hand's end does it (`writeSnapshotSoon`: the event loop's part, and
+ * the time until the file is on disk).
  * The journal does not fsync by default (docs/lan-design.md "Durability"); this is the measurement behind
  * that choice. `--dir` picks the disk (default: the OS temp folder).
  */
@@ -55,6 +57,18 @@ for (const fsync of [false, true]) {
 }
 const compactStore = new SaveStore(join(base, 'compact'), { warn: () => {} })
 results[`compaction (${save.log.length} moves)`] = timeEach(50, () => compactStore.writeSnapshot(save))
+// The hand end's way (writeSnapshotSoon): the event loop's part, then the whole write until it settled.
+const soon: Array<Promise<void>> = []
+results['…background: event loop'] = timeEach(50, () => void soon.push(compactStore.writeSnapshotSoon(save)))
+await Promise.all(soon)
+const settled: number[] = []
+for (let i = 0; i < 50; i++) {
+  const t0 = process.hrtime.bigint()
+  await compactStore.writeSnapshotSoon(save)
+  settled.push(Number(process.hrtime.bigint() - t0) / 1000)
+}
+settled.sort((a, b) => a - b)
+results['…background: until on disk'] = { p50: settled[25], p99: settled[49] }
 rmSync(base, { recursive: true, force: true })
 
 if (values.json) console.log(JSON.stringify({ dir: values.dir ?? tmpdir(), results }))

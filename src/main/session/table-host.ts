@@ -697,7 +697,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     return this.status
   }
 
-  /** Closes the table: every client hears `null`, timers stop, pending saves are written. */
+  /** Closes the table: every client hears `null`, timers stop; resolves once pending saves are written. */
   async close(): Promise<void> {
     if (this.closed) return
     this.turns.stop()
@@ -708,6 +708,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     for (const id of ids) this.deliver(id, { event: 'table.snapshot', payload: null })
     this.clients.clear()
     this.emit('closed')
+    await this.storage.flush() // a hand's end may still be writing the table in the background
   }
 
   // ------------------------------------------------------------------------------------------------
@@ -932,8 +933,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.recent = appendBatches(this.recent, [batch])
     if (after.stage === 'gameOver') this.status = 'over'
     this.turns.moved(after)
-    // A hand's end compacts the journal into the save.
-    if (after.stage === 'handOver' || after.stage === 'gameOver') this.storage.writeWhole()
+    // A hand's end compacts the journal into the save (the disk's part in the background: the journal holds every move).
+    if (after.stage === 'handOver' || after.stage === 'gameOver') this.storage.writeWholeSoon()
     for (const c of this.clients.values())
       this.deliver(c.id, { event: 'table.events', payload: batchFor(batch, c.seat) })
     this.schedule() // before the snapshots: they carry the new turn's deadline

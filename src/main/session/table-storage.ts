@@ -24,6 +24,7 @@ export class TableStorage {
   /** Why the save cannot be written (a full disk…): play waits, players are told; retried every few seconds. */
   private problemText: string | null = null
   private retryTimer: NodeJS.Timeout | null = null
+  private closed = false
 
   constructor(
     private readonly saves: SaveStore | null,
@@ -71,6 +72,26 @@ export class TableStorage {
     }
   }
 
+  /**
+   * `writeWhole` with the disk's part in the background (a hand's end): the journal holds every move until the
+   * file does, so the move that ended the hand is acknowledged without waiting for the fsync. A refusal
+   * pauses play as `writeWhole`'s does, when it comes.
+   */
+  writeWholeSoon(): void {
+    if (!this.saves) return
+    if (this.problemText) return void this.writeWhole() // paused: the retry's synchronous path decides
+    let save: SaveFile | null
+    try {
+      save = this.hooks.save()
+    } catch (err) {
+      return this.failed(err)
+    }
+    if (!save) return
+    this.saves.writeSnapshotSoon(save).catch((err: unknown) => {
+      if (!this.closed) this.failed(err)
+    })
+  }
+
   /** Writes still queued (the store's), for a clean shutdown. */
   flush(): Promise<void> {
     return this.saves?.flush() ?? Promise.resolve()
@@ -78,6 +99,7 @@ export class TableStorage {
 
   /** The table closed: no more retries, the store forgets its journal. */
   close(): void {
+    this.closed = true
     if (this.retryTimer) clearTimeout(this.retryTimer)
     this.retryTimer = null
     this.saves?.release(this.tableId)

@@ -99,6 +99,7 @@ describe('the journal', () => {
     const { host, myMove } = soloTable(saves, { rules: { fixedHands: 2 } })
     for (let i = 0; i < 20_000 && host.engineState!.stage !== 'handOver'; i++) if (!myMove()) await new Promise((r) => setImmediate(r))
     expect(host.engineState!.stage).toBe('handOver')
+    await host.flushSaves() // the disk's part runs in the background (the journal holds every move meanwhile)
     const save = JSON.parse(readFileSync(saves.fileFor(host.tableId), 'utf8'))
     expect(save.log.length).toBeGreaterThan(0)
     expect(() => statSync(saves.journalFor(host.tableId))).toThrow() // emptied by the compaction

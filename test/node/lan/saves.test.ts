@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { replaySave, SAVE_FORMAT, SaveStore, saveFileSchema } from '../../../src/main/session/saves'
+import { existsSync } from 'node:fs'
+import { replaySave, SAVE_FORMAT, SaveStore, saveFileSchema, type SaveFile } from '../../../src/main/session/saves'
 import { replay } from '@shared/engine/replay'
 import { LEGACY_SKIP_RULES, resolveRules } from '@shared/engine/rules'
 import { actionLog, type LogEntry } from '@shared/engine/state'
@@ -74,5 +75,63 @@ describe('saves from before the Skip rule revision (RULES.md section 4)', () => 
     })
     expect(save.rules).toMatchObject(LEGACY_SKIP_RULES)
     expect(replaySave(save).kept).toBe(found!.log.length)
+  })
+})
+
+describe('the hand-end compaction in the background (writeSnapshotSoon)', () => {
+  /** A 3-seat game's save holding its first `moves` moves, and the rest of its log. */
+  function game(moves: number): { save: SaveFile; rest: LogEntry[] } {
+    const { state } = playRandomGame({ seed: 'soon', players: 3, rules: { fixedHands: 1 } })
+    const log = actionLog(state)
+    const save = saveFileSchema.parse({
+      format: SAVE_FORMAT,
+      tableId: 'SoonTable01',
+      name: 'Soon',
+      mode: 'solo',
+      savedAt: 1,
+      seed: 'soon',
+      rules: resolveRules({ fixedHands: 1 }),
+      seats: ['A', 'B', 'C'].map((name, i) => ({ name, kind: i ? 'bot' : 'human', botLevel: i ? 'easy' : null, token: null, isHost: i === 0, autoPlayed: false })),
+      dropPolicy: 'bot',
+      log: log.slice(0, moves),
+    })
+    return { save, rest: log.slice(moves) }
+  }
+  const journal = (store: SaveStore, from: number, entries: LogEntry[]) => entries.forEach((e, i) => store.append('SoonTable01', from + i, e))
+
+  it('empties the journal once the file holds all of it', async () => {
+    const store = new SaveStore(dataDir, () => {})
+    const { save } = game(20)
+    journal(store, 0, save.log)
+    await store.writeSnapshotSoon(save)
+    expect(existsSync(store.journalFor('SoonTable01'))).toBe(false)
+    expect((await new SaveStore(dataDir, () => {}).load('SoonTable01', { compact: false }))!.save.log).toEqual(save.log)
+  })
+
+  it('keeps the journal when moves came while it was written: loading skips what the file holds', async () => {
+    const store = new SaveStore(dataDir, () => {})
+    const { save, rest } = game(20)
+    journal(store, 0, save.log)
+    const job = store.writeSnapshotSoon(save)
+    journal(store, 20, rest.slice(0, 5)) // acknowledged while the disk is busy
+    await job
+    expect(existsSync(store.journalFor('SoonTable01'))).toBe(true)
+    expect((await new SaveStore(dataDir, () => {}).load('SoonTable01', { compact: false }))!.save.log).toEqual([...save.log, ...rest.slice(0, 5)])
+  })
+
+  it('never puts an older table over a newer one, nor brings back a removed save', async () => {
+    const store = new SaveStore(dataDir, () => {})
+    const { save, rest } = game(20)
+    const newer = { ...save, log: [...save.log, ...rest.slice(0, 3)] }
+    const old = store.writeSnapshotSoon(save)
+    store.writeSnapshot(newer) // a seat changed hands right after the hand's end
+    await old
+    await store.flush()
+    expect((await new SaveStore(dataDir, () => {}).load('SoonTable01', { compact: false }))!.save.log).toEqual(newer.log)
+    const again = store.writeSnapshotSoon(newer)
+    expect(await store.remove('SoonTable01')).toBe(true)
+    await again
+    expect(await store.list()).toEqual([])
+    expect(await readdir(join(dataDir, 'saves'))).toEqual([]) // no temporary file left either
   })
 })
