@@ -12,6 +12,7 @@ import { SnapshotStream } from '../../src/main/net/snapshot-stream'
 import { InProcessBotRunner } from '../../src/main/session/bot-runner'
 import { SaveStore } from '../../src/main/session/saves'
 import { TableHost } from '../../src/main/session/table-host'
+import { viewFor } from '@shared/engine/views'
 import { benchMove, type BenchPlay } from './lan-moves'
 
 export interface TableBenchOptions {
@@ -124,7 +125,9 @@ async function openTable(i: number, dataDir: string | null, bytes: { sent: numbe
   const deliver = (to: string, e: ApiEvent) => {
     const c = clients.get(to)
     if (!c) return
-    if (hostOnly && e.event === 'table.snapshot') c.snapshot = e.payload as TableSnapshot
+    // --host-only: only what picking a move needs, not the snapshot (holding it would keep alive what the
+    // host lets die young: a real host's clients are other processes).
+    if (hostOnly && e.event === 'table.snapshot') c.snapshot = e.payload && liteOf(e.payload as TableSnapshot)
     c.stream.push(e.event, e.payload)
   }
   const host = new TableHost({
@@ -158,10 +161,23 @@ async function openTable(i: number, dataDir: string | null, bytes: { sent: numbe
   return { host, clients: list, bytes, hostOnly, play }
 }
 
+/** A snapshot's fields the bench's player reads besides the view (`--host-only` keeps only these). */
+function liteOf(s: TableSnapshot): TableSnapshot {
+  return { status: s.status, paused: s.paused, handReady: s.handReady, version: s.version, mySeat: s.mySeat, view: null } as unknown as TableSnapshot
+}
+
+/** `--host-only`: the client's snapshot for its move, its view made now from the table's state. */
+function withView(t: Table, lite: TableSnapshot): TableSnapshot | null {
+  const state = t.host.engineState
+  if (!state || lite.mySeat === null) return lite
+  if (lite.status === 'playing' && state.stage !== 'handOver' && state.turn !== lite.mySeat) return null
+  return { ...lite, version: state.version, view: viewFor(state, lite.mySeat) } as TableSnapshot
+}
+
 /** One action at table `t` by whoever has one; false when nobody had. */
 function step(t: Table, clock: { host: number; clients: number }): boolean {
   for (const c of t.clients) {
-    const snap = c.snapshot
+    const snap = c.snapshot && t.hostOnly ? withView(t, c.snapshot) : c.snapshot
     if (!snap) continue
     const t0 = performance.now()
     let r
