@@ -5,6 +5,8 @@
  *
  *     npm run --silent arena -- --candidate hard --field medium --players 4 --games 4000 --seed S [--json]
  *         [--rules '{"edition":"masters"}'] [--workers 2]
+ *         [--candidate-style '{"skipLeaderUnlessCards":2}'] [--candidate-budget '{"discards":1}']
+ *         [--control hard [--control-style '{…}'] [--control-budget '{…}']]
  *     npm run --silent arena -- --soak --games 100000 --seed S [--workers 2] [--from 0] [--json]
  *
  *     npm run --silent arena -- --ladder --games 4000 --seed S [--candidates hard,expert] [--workers 2] [--json]
@@ -13,13 +15,31 @@
  * which levels are the candidate), one arena per pair with the same seed; `--json` prints one object whose
  * `rows` `npm run ladder:doc` turns into docs/ai.md's table and the solo setup's strength notes.
  *
+ * `--candidate-style` merges a partial `Style` (policy.ts) over the candidate level's own style, `--candidate-budget`
+ * a partial `SearchBudget` (expert.ts) over Expert's (`{"discards":1}` switches Expert's search off: its policy
+ * alone, as cheap as Hard); unknown keys or wrong types are a usage error. `--control LEVEL` plays the same games
+ * (same seeds, seats and salts) again with LEVEL in the candidate's seat (styled by `--control-style` /
+ * `--control-budget` when given) and reports both win counts and the games paired: won by both, only by the
+ * candidate, only by the control, and McNemar's z = (onlyCandidate − onlyControl) / √(onlyCandidate + onlyControl)
+ * (`--json`: `control: {level, wins, winRate}`, `paired: {both, onlyCandidate, onlyControl, z}`). A variant
+ * screen is one command:
+ *
+ *     npm run --silent arena -- --candidate expert --candidate-style '{"skipLeaderUnlessCards":2}' --control expert
+ *         --field hard --players 4 --games 2000 --seed i21s1 --workers 1 --json
+ *
+ * (with `--candidate-budget '{"discards":1}' --control-budget '{"discards":1}'` both seats play Expert's policy
+ * without its search: a 2,000-game screen takes minutes instead of most of an hour).
+ *
  * `--soak` plays bot-only games with mixed levels, 2 to 6 players and random rule options, and reports
  * deadlocks (a bot with no legal answer, or a rejected action) and games that hit the turn cap.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { partialRuleOptionsSchema, type PartialRuleOptions } from '@shared/engine/rules'
-import { mergeArena, runArena, wilson, type ArenaOptions, type ArenaResult } from '@shared/ai/arena'
+import { budgetOverride, mergeArena, pairArena, runArena, styleOverride, wilson, type ArenaOptions, type ArenaResult } from '@shared/ai/arena'
+import { STYLES } from '@shared/ai/bot'
+import { EXPERT_BUDGET, type SearchBudget } from '@shared/ai/expert'
+import type { Style } from '@shared/ai/policy'
 import { runSoak, mergeSoak, type SoakResult } from '@shared/ai/soak'
 import { BOT_LEVELS, type BotLevel } from '@shared/ai/types'
 
@@ -131,28 +151,75 @@ async function main(): Promise<void> {
   const players = int(args.players, 'players', 4)
   if (players < 2 || players > 6) usage('--players must be 2 to 6')
   const rules = rulesArg(args)
-  const base: ArenaOptions = { candidate, field, players, games, seed, rules }
-  const parts = await inWorkers<ArenaResult>(split(games, workers).map(([from, to]) => ({ kind: 'arena', arena: { ...base, from, to } })))
-  const r = mergeArena(parts)
+  const candidateStyle = styleArg(args, 'candidate-style', candidate)
+  const candidateBudget = budgetArg(args, 'candidate-budget')
+  const control = args.control === undefined ? undefined : level(args.control, 'control')
+  if (control === undefined && (args['control-style'] !== undefined || args['control-budget'] !== undefined))
+    usage('--control-style and --control-budget need --control')
+  const base: ArenaOptions = { candidate, field, players, games, seed, rules, candidateStyle, candidateBudget }
+  const run = async (o: ArenaOptions) =>
+    mergeArena(await inWorkers<ArenaResult>(split(games, workers).map(([from, to]) => ({ kind: 'arena', arena: { ...o, from, to } }))))
+  const r = await run(base)
+  const c = control
+    ? await run({ ...base, candidate: control, candidateStyle: styleArg(args, 'control-style', control), candidateBudget: budgetArg(args, 'control-budget') })
+    : undefined
   const ci = wilson(r.wins, r.games)
   const winRate = r.wins / r.games
   const handsPerGame = r.hands / r.games
   const turnsPerHand = r.turns / r.hands
+  const paired = c ? pairArena(r, c) : undefined
   if (args.json) {
-    process.stdout.write(JSON.stringify({ games: r.games, winRate, ciLow: ci.low, ciHigh: ci.high, handsPerGame, turnsPerHand }) + '\n')
+    const out: Record<string, unknown> = { games: r.games, wins: r.wins, winRate, ciLow: ci.low, ciHigh: ci.high, handsPerGame, turnsPerHand }
+    if (c && paired) {
+      out.control = { level: control, wins: c.wins, winRate: c.wins / c.games }
+      out.paired = paired
+    }
+    process.stdout.write(JSON.stringify(out) + '\n')
   } else {
     const pct = (x: number) => `${(x * 100).toFixed(2)}%`
+    const styled = `${args['candidate-style'] !== undefined ? ` (style ${args['candidate-style']})` : ''}${args['candidate-budget'] !== undefined ? ` (budget ${args['candidate-budget']})` : ''}`
     process.stdout.write(
-      `${candidate} vs ${players - 1}×${field}, ${r.games} games (seed ${seed}${rules ? `, rules ${JSON.stringify(rules)}` : ''})\n` +
+      `${candidate}${styled} vs ${players - 1}×${field}, ${r.games} games (seed ${seed}${rules ? `, rules ${JSON.stringify(rules)}` : ''})\n` +
         `win rate ${pct(winRate)} (Wilson 95% ${pct(ci.low)} – ${pct(ci.high)}); fair share ${pct(1 / players)}\n` +
         `hands/game ${handsPerGame.toFixed(2)}, turns/hand ${turnsPerHand.toFixed(2)}` +
         `${r.capped ? `, ${r.capped} games hit the turn cap` : ''}; ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
     )
+    if (c && paired) {
+      const cci = wilson(c.wins, c.games)
+      process.stdout.write(
+        `control ${control}, same games: ${c.wins} wins = ${pct(c.wins / c.games)} (Wilson 95% ${pct(cci.low)} – ${pct(cci.high)}); candidate ${r.wins}\n` +
+          `paired: both won ${paired.both}, only the candidate ${paired.onlyCandidate}, only the control ${paired.onlyControl}, ` +
+          `McNemar z = ${paired.z >= 0 ? '+' : ''}${paired.z.toFixed(2)}\n`,
+      )
+    }
   }
-  if (r.rejected.length || r.capped) {
-    process.stderr.write(`arena: ${r.rejected.length} rejected bot actions, ${r.capped} turn-cap hits\n`)
-    for (const x of r.rejected.slice(0, 10)) process.stderr.write(`  ${JSON.stringify(x)}\n`)
-    process.exit(1)
+  const failures = [r, ...(c ? [c] : [])]
+  for (const x of failures) {
+    if (!x.rejected.length && !x.capped) continue
+    process.stderr.write(`arena: ${x.rejected.length} rejected bot actions, ${x.capped} turn-cap hits\n`)
+    for (const y of x.rejected.slice(0, 10)) process.stderr.write(`  ${JSON.stringify(y)}\n`)
+  }
+  if (failures.some((x) => x.rejected.length || x.capped)) process.exit(1)
+}
+
+/** `--candidate-style` / `--control-style`: a partial Style over the level's own, or undefined (the level's). */
+function styleArg(args: Record<string, string | boolean>, name: string, lvl: BotLevel): Style | undefined {
+  const json = args[name]
+  if (json === undefined) return undefined
+  try {
+    return styleOverride(STYLES[lvl], json as string, `--${name}`)
+  } catch (e) {
+    usage((e as Error).message)
+  }
+}
+
+function budgetArg(args: Record<string, string | boolean>, name: string): SearchBudget | undefined {
+  const json = args[name]
+  if (json === undefined) return undefined
+  try {
+    return budgetOverride(EXPERT_BUDGET, json as string, `--${name}`)
+  } catch (e) {
+    usage((e as Error).message)
   }
 }
 

@@ -143,8 +143,15 @@ export interface ArenaOptions {
 }
 
 export interface ArenaResult {
+  /** The first game of the series these results cover (`ArenaOptions.from`). */
+  from: number
   games: number
   wins: number
+  /**
+   * One character per game, in order from `from`: '1' when the candidate won it, else '0' (so that two runs on the
+   * same seeds can be paired per game: `pairArena`).
+   */
+  won: string
   hands: number
   turns: number
   capped: number
@@ -157,8 +164,8 @@ export function arenaGame(opts: ArenaOptions, g: number): { seed: string; candid
 }
 
 export function runArena(opts: ArenaOptions): ArenaResult {
-  const out: ArenaResult = { games: 0, wins: 0, hands: 0, turns: 0, capped: 0, rejected: [] }
   const from = opts.from ?? 0
+  const out: ArenaResult = { from, games: 0, wins: 0, won: '', hands: 0, turns: 0, capped: 0, rejected: [] }
   const to = opts.to ?? opts.games
   for (let g = from; g < to; g++) {
     const { seed, candidateSeat } = arenaGame(opts, g)
@@ -171,20 +178,135 @@ export function runArena(opts: ArenaOptions): ArenaResult {
     out.turns += r.turns
     if (r.capped) out.capped++
     if (r.rejected) out.rejected.push({ ...r.rejected, game: g })
-    if (r.winner === candidateSeat) out.wins++
+    const won = r.winner === candidateSeat
+    if (won) out.wins++
+    out.won += won ? '1' : '0'
   }
   return out
 }
 
+/** Parts of one series (e.g. one per worker, any order) as one result; the parts must not overlap. */
 export function mergeArena(results: readonly ArenaResult[]): ArenaResult {
-  const out: ArenaResult = { games: 0, wins: 0, hands: 0, turns: 0, capped: 0, rejected: [] }
-  for (const r of results) {
+  const parts = [...results].sort((a, b) => a.from - b.from)
+  const out: ArenaResult = { from: parts[0]?.from ?? 0, games: 0, wins: 0, won: '', hands: 0, turns: 0, capped: 0, rejected: [] }
+  for (const r of parts) {
+    if (r.from !== out.from + out.games) throw new Error(`mergeArena: part from game ${r.from} does not follow game ${out.from + out.games - 1}`)
     out.games += r.games
     out.wins += r.wins
+    out.won += r.won
     out.hands += r.hands
     out.turns += r.turns
     out.capped += r.capped
     out.rejected.push(...r.rejected)
+  }
+  return out
+}
+
+/** Two runs of the same games (same seeds, seats and salts), paired per game: McNemar's figures. */
+export interface PairedResult {
+  /** Games both candidates won. */
+  both: number
+  /** Games only the first (the candidate) won. */
+  onlyCandidate: number
+  /** Games only the second (the control) won. */
+  onlyControl: number
+  /** (onlyCandidate − onlyControl) / √(onlyCandidate + onlyControl); 0 when no game differs. */
+  z: number
+}
+
+export function pairArena(candidate: ArenaResult, control: ArenaResult): PairedResult {
+  if (candidate.from !== control.from || candidate.won.length !== control.won.length || candidate.won.length !== candidate.games)
+    throw new Error('pairArena: the two runs are not the same games')
+  let both = 0
+  let onlyCandidate = 0
+  let onlyControl = 0
+  for (let i = 0; i < candidate.won.length; i++) {
+    const a = candidate.won[i] === '1'
+    const b = control.won[i] === '1'
+    if (a && b) both++
+    else if (a) onlyCandidate++
+    else if (b) onlyControl++
+  }
+  const n = onlyCandidate + onlyControl
+  return { both, onlyCandidate, onlyControl, z: n > 0 ? (onlyCandidate - onlyControl) / Math.sqrt(n) : 0 }
+}
+
+/** Which keys a `Style` has and what they hold (typed over `keyof Style`: a new knob must be listed here). */
+const STYLE_FIELDS: Record<keyof Style, 'boolean' | 'number' | 'mistakes'> = {
+  useOuts: 'boolean',
+  countCards: 'boolean',
+  defence: 'number',
+  holdingOdds: 'number',
+  smartSkips: 'boolean',
+  skipLeaderUnlessCards: 'number',
+  evDraw: 'boolean',
+  holdSkips: 'boolean',
+  savePile: 'boolean',
+  phaseChoiceBias: 'number',
+  mistakes: 'mistakes',
+}
+const MISTAKE_FIELDS: readonly (keyof Style['mistakes'])[] = ['ignoreDiscard', 'randomDiscard', 'missHit', 'randomChoice']
+const BUDGET_FIELDS: Record<keyof SearchBudget, 'boolean' | 'number'> = {
+  worlds: 'number',
+  maxActions: 'number',
+  maxTotalActions: 'number',
+  discards: 'number',
+  margin: 'number',
+  z: 'number',
+  searchDraw: 'boolean',
+  searchAfterLayDown: 'boolean',
+}
+
+function parseObject(json: string, what: string): Record<string, unknown> {
+  let x: unknown
+  try {
+    x = JSON.parse(json)
+  } catch (e) {
+    throw new Error(`${what}: not JSON (${(e as Error).message})`)
+  }
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new Error(`${what}: must be a JSON object`)
+  return x as Record<string, unknown>
+}
+
+function checkField(what: string, key: string, value: unknown, type: 'boolean' | 'number'): void {
+  if (type === 'number' ? typeof value !== 'number' || !Number.isFinite(value) : typeof value !== 'boolean')
+    throw new Error(`${what}: ${key} must be a ${type}`)
+}
+
+/**
+ * A partial `Style` (JSON text) merged over `base` (the level's own style): the arena's `--candidate-style`.
+ * Unknown keys and values of the wrong type are refused (an `Error` saying which). `mistakes` may be partial too.
+ */
+export function styleOverride(base: Style, json: string, what = 'style'): Style {
+  const patch = parseObject(json, what)
+  const out: Style = { ...base, mistakes: { ...base.mistakes } }
+  for (const [key, value] of Object.entries(patch)) {
+    const type = (STYLE_FIELDS as Record<string, string | undefined>)[key]
+    if (!type) throw new Error(`${what}: unknown key ${key} (known: ${Object.keys(STYLE_FIELDS).join(', ')})`)
+    if (type === 'mistakes') {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${what}: mistakes must be an object`)
+      for (const [k, v] of Object.entries(value)) {
+        if (!(MISTAKE_FIELDS as readonly string[]).includes(k)) throw new Error(`${what}: unknown key mistakes.${k} (known: ${MISTAKE_FIELDS.join(', ')})`)
+        checkField(what, `mistakes.${k}`, v, 'number')
+        ;(out.mistakes as Record<string, number>)[k] = v as number
+      }
+    } else {
+      checkField(what, key, value, type as 'boolean' | 'number')
+      ;(out as unknown as Record<string, unknown>)[key] = value
+    }
+  }
+  return out
+}
+
+/** A partial `SearchBudget` (JSON text) merged over `base`: the arena's `--candidate-budget` (`{"discards":1}`: search off). */
+export function budgetOverride(base: SearchBudget, json: string, what = 'budget'): SearchBudget {
+  const patch = parseObject(json, what)
+  const out: SearchBudget = { ...base }
+  for (const [key, value] of Object.entries(patch)) {
+    const type = (BUDGET_FIELDS as Record<string, 'boolean' | 'number' | undefined>)[key]
+    if (!type) throw new Error(`${what}: unknown key ${key} (known: ${Object.keys(BUDGET_FIELDS).join(', ')})`)
+    checkField(what, key, value, type)
+    ;(out as unknown as Record<string, unknown>)[key] = value
   }
   return out
 }
