@@ -151,8 +151,8 @@ async function playOne(seed: number, stats: Stats): Promise<void> {
         if (step % 7 === 0 && id === players[1]) host.chat(id, `move ${step}`)
       }
       await new Promise((r) => setImmediate(r)) // spectators' coalesced snapshots, bots' moves
-      // Now and then a client asks for its snapshot whole (`table.resync`): the stream rebuilds it from what it
-      // keeps (the public part and the client's own fields), and the updates after it apply to it.
+      // Now and then a client asks for its snapshot whole (`table.resync`): the stream sends the last one again,
+      // and the updates after it apply to it.
       if (step % 13 === 6) wires.get(players[seed % players.length])!.stream.resync()
       check(wires, `seed ${seed} step ${step}`, mismatches)
       if (host.snapshotFor('local')?.status === 'over') break

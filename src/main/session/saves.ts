@@ -175,6 +175,7 @@ export class SaveStore {
     const temp = `${file}.${Date.now()}${String(++tempCount).padStart(6, '0')}`
     const text = `${JSON.stringify(save)}\n`
     const job = (async () => {
+      let renamed = false
       try {
         const fh = await open(temp, 'w', 0o600)
         try {
@@ -185,8 +186,9 @@ export class SaveStore {
         }
         if (this.generation.get(id) !== gen) return
         renameSync(temp, file)
+        renamed = true
       } finally {
-        rmSync(temp, { force: true })
+        if (!renamed) rmSync(temp, { force: true }) // overtaken, or the disk refused
       }
       if ((this.appended.get(id) ?? 0) <= save.log.length) {
         this.closeJournal(id)

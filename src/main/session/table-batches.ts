@@ -4,7 +4,7 @@
  */
 import type { TableGameEvent } from '@shared/api'
 import type { GameEvent } from '@shared/engine/actions'
-import type { Batch, BatchView } from './table-host-types'
+import type { Batch, BatchSecret, BatchView } from './table-host-types'
 
 /**
  * A batch with its views made at once: one for everyone without a secret in it, one per seat with one. Kept
@@ -12,10 +12,10 @@ import type { Batch, BatchView } from './table-host-types'
  * not from new copies) — not in a WeakMap of Maps, which cost a Map and an ephemeron per action that the
  * collector then copied and promoted (bench:table --host-only under --trace-gc-nvp).
  */
-export function makeBatch(version: number, events: GameEvent[], secrets: Batch['secrets']): Batch {
+export function makeBatch(version: number, events: GameEvent[], secrets: readonly BatchSecret[]): Batch {
   const own: Batch['own'] = []
   for (const s of secrets) if (!own.some((o) => o.seat === s.seat)) own.push({ seat: s.seat, view: { version, events: eventsFor(events, secrets, s.seat) } })
-  return { version, events, secrets, shared: { version, events: events as TableGameEvent[] }, own }
+  return { version, events, shared: { version, events: events as TableGameEvent[] }, own }
 }
 
 /** `batch` as the client at `seat` (null: not seated) may see it. */
@@ -25,7 +25,7 @@ export function batchFor(batch: Batch, seat: number | null): BatchView {
 }
 
 /** The events as one seat may see them: a deck/Save Pile draw's card only for its drawer. */
-function eventsFor(events: GameEvent[], secrets: Batch['secrets'], seat: number): TableGameEvent[] {
+function eventsFor(events: GameEvent[], secrets: readonly BatchSecret[], seat: number): TableGameEvent[] {
   return events.map((e, i) => {
     const secret = secrets.find((s) => s.index === i && s.seat === seat)
     return (secret && e.type === 'drew' ? { ...e, card: secret.card } : e) as TableGameEvent

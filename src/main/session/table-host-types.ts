@@ -76,12 +76,17 @@ export interface BatchView {
   events: TableGameEvent[]
 }
 
+/** A deck or Save Pile draw's card in a batch (event `index`): for its drawer's copy only. */
+export interface BatchSecret {
+  index: number
+  seat: number
+  card: string
+}
+
 /** One accepted action's (or deal's) events; made by table-batches.ts `makeBatch`. */
 export interface Batch {
   version: number
   events: GameEvent[]
-  /** Deck / Save Pile draws: the card, for its drawer's copy only. */
-  secrets: { index: number; seat: number; card: string }[]
   /** The batch as every client without a secret in it sees it: one object for all of them. */
   shared: BatchView
   /** …and as each seat with a secret in it sees it (at most a seat or two). */

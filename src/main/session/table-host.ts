@@ -43,7 +43,7 @@ import { TableStorage } from './table-storage'
 import { TurnScheduler, type TurnTable } from './turn-scheduler'
 import { gameRecordOf, type GameRecord } from '@shared/history/record'
 import { batchFor, makeBatch } from './table-batches'
-import type { Batch, Client, Seat, TableHostOptions } from './table-host-types'
+import type { Batch, BatchSecret, BatchView, Client, Seat, TableHostOptions } from './table-host-types'
 
 export type { TableHostOptions } from './table-host-types'
 
@@ -106,7 +106,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   /** The last round's: what did not change since is its objects again. */
   private lastShare: SnapshotShare | null = null
   /** Each seat's (and spectators', `null`) last `recentEvents`, and the batches it was made from. */
-  private recentLists = new Map<number | null, { from: Batch[]; list: ReturnType<typeof batchFor>[] }>()
+  private recentLists = new Map<number | null, { from: Batch[]; list: BatchView[] }>()
   private flushScheduled = false
   /** Every event of this game, oldest first (bots' public history). */
   private history: GameEvent[] = []
@@ -625,11 +625,11 @@ export class TableHost extends EventEmitter<TableHostEvents> {
    * the batches still in it are its entries again (the list only gains batches at its end and drops them at
    * its start, or starts again), new ones are looked up.
    */
-  private recentFor(seat: number | null): ReturnType<typeof batchFor>[] {
+  private recentFor(seat: number | null): BatchView[] {
     const recent = this.recent
     const last = this.recentLists.get(seat)
     if (last?.from === recent) return last.list
-    const list: ReturnType<typeof batchFor>[] = new Array(recent.length)
+    const list: BatchView[] = new Array(recent.length)
     const shift = last && recent.length ? last.from.indexOf(recent[0]) : -1
     for (let i = 0; i < recent.length; i++) {
       const j = shift < 0 ? -1 : i + shift
@@ -916,7 +916,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const after = r.state
     // Durable before anyone hears of it: the journal line is written, or the move is refused and play waits.
     if (!this.storage.journal(seat, action)) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storage.problem})`)
-    const secrets: Batch['secrets'] = []
+    const secrets: BatchSecret[] = []
     r.events.forEach((e, index) => {
       if (e.type === 'drew' && e.from !== 'discard' && e.card === undefined) {
         const hand = after.players[e.seat].hand
