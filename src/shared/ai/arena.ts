@@ -3,6 +3,7 @@
  * the tests. Every action goes through `apply`; a rejected bot action or a bot with nothing to say on its
  * turn is a bug and is reported, never retried.
  */
+import { z } from 'zod'
 import type { Action, GameEvent } from '../engine/actions'
 import { apply } from '../engine/apply'
 import type { CardCode } from '../engine/cards'
@@ -231,46 +232,54 @@ export function pairArena(candidate: ArenaResult, control: ArenaResult): PairedR
   return { both, onlyCandidate, onlyControl, z: n > 0 ? (onlyCandidate - onlyControl) / Math.sqrt(n) : 0 }
 }
 
-/** Which keys a `Style` has and what they hold (typed over `keyof Style`: a new knob must be listed here). */
-const STYLE_FIELDS: Record<keyof Style, 'boolean' | 'number' | 'mistakes'> = {
-  useOuts: 'boolean',
-  countCards: 'boolean',
-  defence: 'number',
-  holdingOdds: 'number',
-  smartSkips: 'boolean',
-  skipLeaderUnlessCards: 'number',
-  evDraw: 'boolean',
-  holdSkips: 'boolean',
-  savePile: 'boolean',
-  phaseChoiceBias: 'number',
-  mistakes: 'mistakes',
-}
-const MISTAKE_FIELDS: readonly (keyof Style['mistakes'])[] = ['ignoreDiscard', 'randomDiscard', 'missHit', 'randomChoice']
-const BUDGET_FIELDS: Record<keyof SearchBudget, 'boolean' | 'number'> = {
-  worlds: 'number',
-  maxActions: 'number',
-  maxTotalActions: 'number',
-  discards: 'number',
-  margin: 'number',
-  z: 'number',
-  searchDraw: 'boolean',
-  searchAfterLayDown: 'boolean',
-}
+const num = z.number().finite()
+/** A partial `Style`: every key of `Style` (the compiler holds the list to `keyof Style`), no other. */
+const styleOverrideSchema = z
+  .object({
+    useOuts: z.boolean(),
+    countCards: z.boolean(),
+    defence: num,
+    holdingOdds: num,
+    smartSkips: z.boolean(),
+    skipLeaderUnlessCards: num,
+    evDraw: z.boolean(),
+    holdSkips: z.boolean(),
+    savePile: z.boolean(),
+    phaseChoiceBias: num,
+    mistakes: z.object({ ignoreDiscard: num, randomDiscard: num, missHit: num, randomChoice: num } satisfies Record<keyof Style['mistakes'], z.ZodType>).partial().strict(),
+  } satisfies Record<keyof Style, z.ZodType>)
+  .partial()
+  .strict()
+/** A partial `SearchBudget`, likewise. */
+const budgetOverrideSchema = z
+  .object({
+    worlds: num,
+    maxActions: num,
+    maxTotalActions: num,
+    discards: num,
+    margin: num,
+    z: num,
+    searchDraw: z.boolean(),
+    searchAfterLayDown: z.boolean(),
+  } satisfies Record<keyof SearchBudget, z.ZodType>)
+  .partial()
+  .strict()
 
-function parseObject(json: string, what: string): Record<string, unknown> {
+/** `json` checked by `schema`, or an `Error` saying in a line what is wrong (`what`: whose value it is). */
+function parseOverride<T>(schema: z.ZodType<T>, json: string, what: string): T {
   let x: unknown
   try {
     x = JSON.parse(json)
   } catch (e) {
     throw new Error(`${what}: not JSON (${(e as Error).message})`)
   }
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new Error(`${what}: must be a JSON object`)
-  return x as Record<string, unknown>
-}
-
-function checkField(what: string, key: string, value: unknown, type: 'boolean' | 'number'): void {
-  if (type === 'number' ? typeof value !== 'number' || !Number.isFinite(value) : typeof value !== 'boolean')
-    throw new Error(`${what}: ${key} must be a ${type}`)
+  const r = schema.safeParse(x)
+  if (r.success) return r.data
+  const issue = r.error.issues[0]
+  const at = issue.path.join('.')
+  if (issue.code === 'unrecognized_keys') throw new Error(`${what}: unknown key ${at ? `${at}.` : ''}${issue.keys[0]}`)
+  if (issue.code === 'invalid_type') throw new Error(at ? `${what}: ${at} must be a ${issue.expected}` : `${what}: must be a JSON object`)
+  throw new Error(`${what}: ${at} ${issue.message}`)
 }
 
 /**
@@ -278,37 +287,13 @@ function checkField(what: string, key: string, value: unknown, type: 'boolean' |
  * Unknown keys and values of the wrong type are refused (an `Error` saying which). `mistakes` may be partial too.
  */
 export function styleOverride(base: Style, json: string, what = 'style'): Style {
-  const patch = parseObject(json, what)
-  const out: Style = { ...base, mistakes: { ...base.mistakes } }
-  for (const [key, value] of Object.entries(patch)) {
-    const type = (STYLE_FIELDS as Record<string, string | undefined>)[key]
-    if (!type) throw new Error(`${what}: unknown key ${key} (known: ${Object.keys(STYLE_FIELDS).join(', ')})`)
-    if (type === 'mistakes') {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${what}: mistakes must be an object`)
-      for (const [k, v] of Object.entries(value)) {
-        if (!(MISTAKE_FIELDS as readonly string[]).includes(k)) throw new Error(`${what}: unknown key mistakes.${k} (known: ${MISTAKE_FIELDS.join(', ')})`)
-        checkField(what, `mistakes.${k}`, v, 'number')
-        ;(out.mistakes as Record<string, number>)[k] = v as number
-      }
-    } else {
-      checkField(what, key, value, type as 'boolean' | 'number')
-      ;(out as unknown as Record<string, unknown>)[key] = value
-    }
-  }
-  return out
+  const patch = parseOverride(styleOverrideSchema, json, what)
+  return { ...base, ...patch, mistakes: { ...base.mistakes, ...patch.mistakes } }
 }
 
 /** A partial `SearchBudget` (JSON text) merged over `base`: the arena's `--candidate-budget` (`{"discards":1}`: search off). */
 export function budgetOverride(base: SearchBudget, json: string, what = 'budget'): SearchBudget {
-  const patch = parseObject(json, what)
-  const out: SearchBudget = { ...base }
-  for (const [key, value] of Object.entries(patch)) {
-    const type = (BUDGET_FIELDS as Record<string, 'boolean' | 'number' | undefined>)[key]
-    if (!type) throw new Error(`${what}: unknown key ${key} (known: ${Object.keys(BUDGET_FIELDS).join(', ')})`)
-    checkField(what, key, value, type)
-    ;(out as unknown as Record<string, unknown>)[key] = value
-  }
-  return out
+  return { ...base, ...parseOverride(budgetOverrideSchema, json, what) }
 }
 
 /** Wilson score interval for `wins` out of `n` (95% with z = 1.96). */
