@@ -151,9 +151,15 @@ async function playOne(seed: number, stats: Stats): Promise<void> {
         if (step % 7 === 0 && id === players[1]) host.chat(id, `move ${step}`)
       }
       await new Promise((r) => setImmediate(r)) // spectators' coalesced snapshots, bots' moves
-      // Now and then a client asks for its snapshot whole (`table.resync`): the stream sends the last one again,
-      // and the updates after it apply to it.
-      if (step % 13 === 6) wires.get(players[seed % players.length])!.stream.resync()
+      // Now and then a client asks for its snapshot whole (`table.resync`): the stream sends the table's
+      // snapshot for it now (as the bridge does, from `table.get`), and the updates after it apply to it.
+      const resyncing = step % 13 === 6 ? players[seed % players.length] : step % 17 === 9 ? 'watcher' : null
+      if (resyncing) {
+        const now = host.snapshotFor(resyncing)
+        const w = wires.get(resyncing)!
+        w.stream.resync(now)
+        w.truth.push({ event: 'table.snapshot', payload: now }) // what the client now holds (a newer `hostNow`…)
+      }
       check(wires, `seed ${seed} step ${step}`, mismatches)
       if (host.snapshotFor('local')?.status === 'over') break
     }

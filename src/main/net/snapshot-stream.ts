@@ -13,6 +13,8 @@ import type { TableEvents, TableSnapshot, WsServerFrame } from '@shared/api'
 import { publicPartOf } from '../session/snapshot-parts'
 import { patchText } from './patch-encoder'
 
+const NONE: readonly never[] = []
+
 /** Longest a batch waits for its snapshot before it goes out on its own (`table.events`). */
 const HOLD_MS = 100
 
@@ -30,10 +32,27 @@ function patchJson(from: Based, to: Based): string {
   return json
 }
 
-/** A snapshot and, when the table composed it (session/snapshot-parts.ts), its public part. */
+/**
+ * What the next patch is made against: a snapshot and, when the table composed it (session/snapshot-parts.ts),
+ * its public part. A seat's snapshot is its own object, so then only its own fields are kept (`ownPart`: all
+ * the patch encoder reads of it; the rest is `pub`'s, which every client of the table shares): a composed
+ * snapshot and its view per client per change, kept until the next, were a tenth of what every young-generation
+ * collection of a busy host copied (docs/lan-design.md "Performance"). Spectators share one snapshot: kept whole.
+ */
 interface Based {
   snapshot: TableSnapshot
   pub: TableSnapshot | undefined
+}
+
+function based(snapshot: TableSnapshot, pub: TableSnapshot | undefined): Based {
+  if (!pub || !snapshot.view || snapshot.mySeat === null) return { snapshot, pub }
+  return { snapshot: ownPart(snapshot), pub }
+}
+
+/** The fields of `snapshot` that are its client's own (snapshot-parts.ts), as a snapshot-shaped object. */
+function ownPart(snapshot: TableSnapshot): TableSnapshot {
+  const v = snapshot.view!
+  return { role: snapshot.role, mySeat: snapshot.mySeat, joinUrls: snapshot.joinUrls, view: { seat: v.seat, hand: v.hand, saved: v.saved, deal: v.deal } } as TableSnapshot
 }
 
 /**
@@ -53,7 +72,7 @@ function batchText(b: TableEvents): string {
   e.text = JSON.stringify(b)
   return e.text
 }
-function batchesJson(batches: TableEvents[]): string {
+function batchesJson(batches: readonly TableEvents[]): string {
   let out = '['
   for (let i = 0; i < batches.length; i++) out += i ? `,${batchText(batches[i])}` : batchText(batches[i])
   return `${out}]`
@@ -62,8 +81,9 @@ function batchesJson(batches: TableEvents[]): string {
 export class SnapshotStream {
   private base: Based | null = null
   private rev = 0
-  private held: TableEvents[] = []
-  private queue: Array<{ event: string; payload: unknown; pub?: TableSnapshot }> = []
+  // Both null when empty: an empty list kept per connection between changes is still a list the collector copies.
+  private held: TableEvents[] | null = null
+  private queue: Array<{ event: string; payload: unknown; pub?: TableSnapshot }> | null = null
   private flushQueued = false
   private holdTimer: ReturnType<typeof setTimeout> | null = null
 
@@ -79,6 +99,7 @@ export class SnapshotStream {
   /** An event for this connection (sent by the next `flush`, in order). */
   push(event: string, payload: unknown): void {
     // The public part now: the table hands over each snapshot right after composing it.
+    this.queue ??= []
     this.queue.push({ event, payload, pub: event === 'table.snapshot' ? publicPartOf(payload) : undefined })
     if (!this.flushQueued) {
       this.flushQueued = true
@@ -89,21 +110,21 @@ export class SnapshotStream {
   /** Sends everything queued; batches still waiting for their snapshot stay held (at most HOLD_MS). */
   flush(): void {
     this.flushQueued = false
-    const queue = this.queue
-    this.queue = []
+    const queue = this.queue ?? NONE
+    this.queue = null
     for (const { event, payload, pub } of queue) {
-      if (event === 'table.events' && this.base) this.held.push(payload as TableEvents)
-      else if (event === 'table.snapshot' && payload && this.base) this.update({ snapshot: payload as TableSnapshot, pub })
+      if (event === 'table.events' && this.base) (this.held ??= []).push(payload as TableEvents)
+      else if (event === 'table.snapshot' && payload && this.base) this.update(payload as TableSnapshot, pub)
       else {
         this.releaseHeld()
         if (event === 'table.snapshot') {
-          this.base = payload ? { snapshot: payload as TableSnapshot, pub } : null
+          this.base = payload ? based(payload as TableSnapshot, pub) : null
           this.rev = 0
         }
         this.sendFrame({ type: 'event', event, payload })
       }
     }
-    if (this.held.length && !this.holdTimer) {
+    if (this.held && !this.holdTimer) {
       this.holdTimer = setTimeout(() => {
         this.holdTimer = null
         this.flush()
@@ -113,40 +134,49 @@ export class SnapshotStream {
     }
   }
 
-  /** `table.resync`: the last snapshot again, whole (revision 0). */
-  resync(): void {
+  /** Whether this connection has a snapshot (it is at a table): what a resync would send. */
+  get atTable(): boolean {
+    return this.base !== null
+  }
+
+  /**
+   * `table.resync`: `current` — the client's snapshot now (the table's `table.get`: the last one this stream
+   * sent, or a newer one still on its way, whose patch will then be empty) — whole, as revision 0. Nothing
+   * when this stream has no snapshot (the client is at no table).
+   */
+  resync(current: TableSnapshot | null): void {
     this.flush()
     this.releaseHeld()
-    if (!this.base) return
+    if (!this.base || !current) return
     this.rev = 0
-    this.sendFrame({ type: 'event', event: 'table.snapshot', payload: this.base.snapshot })
+    this.base = based(current, publicPartOf(current))
+    this.sendFrame({ type: 'event', event: 'table.snapshot', payload: current })
   }
 
   close(): void {
     if (this.holdTimer) clearTimeout(this.holdTimer)
     this.holdTimer = null
-    this.queue = []
-    this.held = []
+    this.queue = null
+    this.held = null
   }
 
-  private update(next: Based): void {
+  private update(snapshot: TableSnapshot, pub: TableSnapshot | undefined): void {
     const from = this.base!
-    const batches = this.held
-    this.held = []
+    const batches = this.held ?? NONE
+    this.held = null
     this.clearHold()
     const base = this.rev
     this.rev += 1
-    this.base = next
-    this.sendText(
-      `{"type":"event","event":"table.update","payload":{"base":${base},"rev":${this.rev},"batches":${batchesJson(batches)},"patch":${patchJson(from, next)}}}`,
-    )
+    const patch = patchJson(from, { snapshot, pub })
+    this.base = based(snapshot, pub)
+    this.sendText(`{"type":"event","event":"table.update","payload":{"base":${base},"rev":${this.rev},"batches":${batchesJson(batches)},"patch":${patch}}}`)
   }
 
   /** Batches that found no snapshot to ride with go out on their own, as protocol 1 sent them. */
   private releaseHeld(): void {
     this.clearHold()
-    for (const batch of this.held) this.sendFrame({ type: 'event', event: 'table.events', payload: batch })
-    this.held = []
+    for (const batch of this.held ?? NONE) this.sendFrame({ type: 'event', event: 'table.events', payload: batch })
+    this.held = null
   }
 
   private clearHold(): void {

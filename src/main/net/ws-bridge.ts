@@ -18,13 +18,13 @@
  *   new one needs the room — idle sockets can never lock players out; a client that does not read (its
  *   `bufferedAmount` above the limit) is dropped, and its seat is handled like any dropped seat.
  * - table events and snapshots go out as `table.update` deltas (src/main/net/snapshot-stream.ts); the
- *   bridge itself answers `table.resync` (the connection's last snapshot, whole).
+ *   bridge itself answers `table.resync` (the connection's snapshot now, whole).
  * Each connection is client `ws:<n>`; it is the host operator if its upgrade carried the operator cookie
  * (`p10op`, set by the headless host's `?op=TOKEN` page) or after `host.claim`.
  */
 import type { IncomingMessage, Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type WsServerFrame } from '@shared/api'
+import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type TableSnapshot, type WsServerFrame } from '@shared/api'
 import type { RequestContext, Services } from '../services'
 import { isAllowedHost } from './host-allowlist'
 import { SnapshotStream } from './snapshot-stream'
@@ -281,8 +281,9 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
       }
       queue = queue.then(async () => {
         if (name === RESYNC) {
-          // The connection's own stream, not the table: the last snapshot again, whole (revision 0).
-          stream.resync()
+          // The connection's own stream: its snapshot now, whole (revision 0); nothing when it is at no table.
+          const now = stream.atTable ? await services.dispatch('table.get', {}, ctx) : null
+          stream.resync(now?.ok ? (now.value as TableSnapshot | null) : null)
           respond(id, { ok: true, value: null })
           return
         }

@@ -32,12 +32,19 @@ export class SnapshotShare {
   private readonly made = new Map<string, unknown>()
   private publicState: GameState | null = null
   private publicView: GameView | null = null
+  /**
+   * Each seat's `deal` and the state's deal record it was made from: one list, handed from share to share
+   * (a list per round was more for the collector to copy than the deals it saved).
+   */
+  private readonly seatDeals: Array<{ record: GameState['deal']; deal: GameView['deal'] } | undefined>
 
   /**
    * `previous`: the last round's share. A part equal to its part of the same name is ITS object (compared
    * once per round, no JSON made), so what did not change since is skipped by every client's patch at once.
    */
-  constructor(private previous: SnapshotShare | null = null) {}
+  constructor(private previous: SnapshotShare | null = null) {
+    this.seatDeals = previous?.seatDeals ?? []
+  }
 
   /** This share as the next round's `previous` (it forgets its own, so rounds do not chain up). */
   retire(): SnapshotShare {
@@ -100,6 +107,12 @@ export class SnapshotShare {
       this.publicView = view
       this.publicState = state
     }
-    return seat === null ? this.publicView : seatView(this.publicView, state, seat)
+    if (seat === null) return this.publicView
+    const view = seatView(this.publicView, state, seat)
+    // The deal record changes once a hand: until then every round gives the seat the same object.
+    const known = this.seatDeals[seat]
+    if (known && known.record === state.deal) view.deal = known.deal
+    else this.seatDeals[seat] = { record: state.deal, deal: view.deal }
+    return view
   }
 }

@@ -105,8 +105,6 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private share: SnapshotShare | null = null
   /** The last round's: what did not change since is its objects again. */
   private lastShare: SnapshotShare | null = null
-  /** Each seat's (and spectators', `null`) last `recentEvents`, and the batches it was made from. */
-  private recentLists = new Map<number | null, { from: Batch[]; list: BatchView[] }>()
   private flushScheduled = false
   /** Every event of this game, oldest first (bots' public history). */
   private history: GameEvent[] = []
@@ -621,21 +619,15 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   }
 
   /**
-   * `recentEvents` as `seat` sees them. Rebuilt after every change for every client, so from the last list:
-   * the batches still in it are its entries again (the list only gains batches at its end and drops them at
-   * its start, or starts again), new ones are looked up.
+   * `recentEvents` as `seat` sees them: a new list per snapshot, of the batches' own views (no copies). Not
+   * kept for the next one: a list per seat kept from one change to the next was a tenth of what every
+   * young-generation collection of a busy host copied; a list made and dropped costs the collector nothing
+   * (docs/lan-design.md "Performance").
    */
   private recentFor(seat: number | null): BatchView[] {
     const recent = this.recent
-    const last = this.recentLists.get(seat)
-    if (last?.from === recent) return last.list
     const list: BatchView[] = new Array(recent.length)
-    const shift = last && recent.length ? last.from.indexOf(recent[0]) : -1
-    for (let i = 0; i < recent.length; i++) {
-      const j = shift < 0 ? -1 : i + shift
-      list[i] = last && j >= 0 && j < last.from.length && last.from[j] === recent[i] ? last.list[j] : batchFor(recent[i], seat)
-    }
-    this.recentLists.set(seat, { from: recent, list })
+    for (let i = 0; i < recent.length; i++) list[i] = batchFor(recent[i], seat)
     return list
   }
 
@@ -1031,6 +1023,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       }
     } finally {
       this.share = null
+      // The next round needs this one, not the one before it (kept, that would double what stays alive).
+      this.lastShare.retire()
     }
     if (this.snapshotsDue && !this.flushScheduled) {
       this.flushScheduled = true
@@ -1065,6 +1059,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       }
     } finally {
       this.share = null
+      // The next round needs this one, not the one before it (kept, that would double what stays alive).
+      this.lastShare.retire()
     }
   }
 }

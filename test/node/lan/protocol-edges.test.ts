@@ -5,7 +5,7 @@
  * told, and one frame per client per action (protocol 2's `table.update`).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { PROTOCOL_VERSION } from '@shared/api'
+import { PROTOCOL_VERSION, type TableSnapshot } from '@shared/api'
 import { TestClient, playUntil, startTestHost, type TestHost } from './harness'
 
 let t: TestHost | null = null
@@ -122,5 +122,38 @@ describe('the wire as docs/protocol.md says', () => {
     expect(frames.map((f) => (f.type === 'event' ? f.event : f.type))).toEqual(['table.update'])
     expect(JSON.stringify(frames[0]).length).toBeLessThan(1500)
     await playUntil([host, ann])
+  })
+
+  it('answers table.resync with the snapshot whole, and the next update is against it; at no table, with nothing', async () => {
+    t = await startTestHost()
+    const host = await connect(t)
+    await host.request('host.claim', { token: t.host.operatorToken })
+    expect((await host.join('Host')).ok).toBe(true)
+    const ann = await connect(t)
+    expect((await ann.join('Ann')).ok).toBe(true)
+    await ann.request('lobby.setReady', { ready: true })
+    expect((await host.request('lobby.start', {})).ok).toBe(true)
+    await ann.until(() => (ann.snapshot?.status === 'playing' ? true : undefined))
+    await new Promise((r) => setTimeout(r, 50))
+    const mark = ann.wire.length
+    expect(await ann.request('table.resync', {})).toEqual({ ok: true, value: null })
+    const whole = ann.wire.slice(mark).find((f) => f.type === 'event' && f.event === 'table.snapshot') as { payload: TableSnapshot } | undefined
+    expect(whole?.payload).toMatchObject({ mySeat: 1, status: 'playing', version: ann.snapshot!.version })
+    expect(whole!.payload.view!.hand).toEqual(ann.snapshot!.view!.hand)
+    expect(whole!.payload.recentEvents.length).toBeGreaterThan(0)
+    // The next change comes as an update against that snapshot (revision 0), and reads back to the table's.
+    const actor = host.snapshot!.view!.turn === host.snapshot!.mySeat ? host : ann
+    const next = ann.wire.length
+    expect((await actor.request('table.act', { version: actor.snapshot!.version, action: { type: 'draw', from: 'deck' } })).ok).toBe(true)
+    await ann.until(() => (ann.wire.length > next ? true : undefined))
+    const update = ann.wire.slice(next).find((f) => f.type === 'event' && f.event === 'table.update') as { payload: { base: number; rev: number } } | undefined
+    expect(update?.payload).toMatchObject({ base: 0, rev: 1 })
+    expect((await ann.request('table.get', {})) as unknown).toMatchObject({ ok: true, value: { version: ann.snapshot!.version, view: { hand: ann.snapshot!.view!.hand } } })
+    // A connection at no table: answered, and no snapshot is sent.
+    const eve = await connect(t)
+    const eveMark = eve.wire.length
+    expect(await eve.request('table.resync', {})).toEqual({ ok: true, value: null })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(eve.wire.slice(eveMark).filter((f) => f.type === 'event')).toEqual([])
   })
 })
