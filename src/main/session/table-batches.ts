@@ -13,10 +13,13 @@ import type { Batch, BatchSecret, BatchView } from './table-host-types'
  * collector then copied and promoted (bench:table --host-only under --trace-gc-nvp).
  */
 export function makeBatch(version: number, events: GameEvent[], secrets: readonly BatchSecret[]): Batch {
-  const own: Batch['own'] = []
-  for (const s of secrets) if (!own.some((o) => o.seat === s.seat)) own.push({ seat: s.seat, view: { version, events: eventsFor(events, secrets, s.seat) } })
+  // Most batches have no secret, the rest one seat's: no list, or one of its exact length (a batch lives for
+  // the 30 actions of the recent list, long enough to be promoted: a list grown by `push` is 17 slots).
+  const own = secrets.length === 0 ? NO_OWN : [...new Set(secrets.map((s) => s.seat))].map((seat) => ({ seat, view: { version, events: eventsFor(events, secrets, seat) } }))
   return { version, events, shared: { version, events: events as TableGameEvent[] }, own }
 }
+
+const NO_OWN: Batch['own'] = Object.freeze([]) as unknown as Batch['own']
 
 /** `batch` as the client at `seat` (null: not seated) may see it. */
 export function batchFor(batch: Batch, seat: number | null): BatchView {
