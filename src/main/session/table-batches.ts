@@ -23,7 +23,9 @@ const NO_OWN: Batch['own'] = Object.freeze([]) as unknown as Batch['own']
 
 /** `batch` as the client at `seat` (null: not seated) may see it. */
 export function batchFor(batch: Batch, seat: number | null): BatchView {
-  if (seat !== null) for (const o of batch.own) if (o.seat === seat) return o.view
+  const own = batch.own
+  // Indexed, not for…of: called for every entry of every client's `recentEvents` after every change.
+  if (seat !== null) for (let i = 0; i < own.length; i++) if (own[i].seat === seat) return own[i].view
   return batch.shared
 }
 
