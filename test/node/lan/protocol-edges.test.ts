@@ -39,6 +39,17 @@ function countWrites(host: TestHost, c: TestClient): () => number {
   return () => n
 }
 
+/** The operator seated as Host and a guest Ann, ready: the lobby of a two-player game. */
+async function hostAndAnn(host: TestHost): Promise<{ host: TestClient; ann: TestClient }> {
+  const op = await connect(host)
+  await op.request('host.claim', { token: host.host.operatorToken })
+  expect((await op.join('Host')).ok).toBe(true)
+  const ann = await connect(host)
+  expect((await ann.join('Ann')).ok).toBe(true)
+  await ann.request('lobby.setReady', { ready: true })
+  return { host: op, ann }
+}
+
 const responses = (c: TestClient) => c.wire.filter((f) => f.type === 'response') as Array<{ type: 'response'; id: number; result: { ok: boolean; error?: { code: string; message: string } } }>
 
 describe('the wire as docs/protocol.md says', () => {
@@ -93,12 +104,7 @@ describe('the wire as docs/protocol.md says', () => {
 
   it('sends each other player ONE frame per action, and a spectator’s table.rematch during play is NOT_SEATED', async () => {
     t = await startTestHost()
-    const host = await connect(t)
-    await host.request('host.claim', { token: t.host.operatorToken })
-    expect((await host.join('Host')).ok).toBe(true)
-    const ann = await connect(t)
-    expect((await ann.join('Ann')).ok).toBe(true)
-    await ann.request('lobby.setReady', { ready: true })
+    const { host, ann } = await hostAndAnn(t)
     const eve = await connect(t)
     expect((await eve.join('Eve', { spectate: true })).ok).toBe(true)
     expect((await host.request('lobby.start', {})).ok).toBe(true)
@@ -126,12 +132,7 @@ describe('the wire as docs/protocol.md says', () => {
 
   it('answers table.resync with the snapshot whole, and the next update is against it; at no table, with nothing', async () => {
     t = await startTestHost()
-    const host = await connect(t)
-    await host.request('host.claim', { token: t.host.operatorToken })
-    expect((await host.join('Host')).ok).toBe(true)
-    const ann = await connect(t)
-    expect((await ann.join('Ann')).ok).toBe(true)
-    await ann.request('lobby.setReady', { ready: true })
+    const { host, ann } = await hostAndAnn(t)
     expect((await host.request('lobby.start', {})).ok).toBe(true)
     await ann.until(() => (ann.snapshot?.status === 'playing' ? true : undefined))
     await new Promise((r) => setTimeout(r, 50))
