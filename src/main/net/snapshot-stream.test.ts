@@ -12,7 +12,7 @@ import { SnapshotReader } from '@shared/api/deltas'
 import { quickAction } from '@shared/engine/policy'
 import { InProcessBotRunner } from '../session/bot-runner'
 import { TableHost } from '../session/table-host'
-import { publicPartOf } from '../session/snapshot-parts'
+import { composeSnapshot, publicPartOf } from '../session/snapshot-parts'
 import { SnapshotStream } from './snapshot-stream'
 
 const isSnapshot = (s: unknown): s is TableSnapshot => tableSnapshotSchema.safeParse(s).success
@@ -200,5 +200,25 @@ describe('snapshot deltas (protocol 2) against whole snapshots', () => {
     expect(reader.read('table.update', { base: 1, rev: 2, batches: [], patch: [] })).toEqual({ deliver: [], resync: false })
     expect(reader.read('table.snapshot', null).deliver).toEqual([{ event: 'table.snapshot', payload: null }])
     void snap
+  })
+
+  it('sends a seat’s snapshot whole when it cannot patch it from the own fields it kept (no public part known)', () => {
+    const frames: string[] = []
+    const stream = new SnapshotStream((f) => frames.push(JSON.stringify(f)), (t) => frames.push(t))
+    const pub = { status: 'playing', mySeat: null, role: 'spectator', joinUrls: [], hostProblem: 'disk full', view: { seat: null, hand: [], saved: [], deal: null, turn: 0 } }
+    const mine = composeSnapshot(pub as unknown as TableSnapshot, { role: 'guest', mySeat: 1, joinUrls: [], recentEvents: [], view: { ...pub.view, seat: 1, hand: ['R1'] } as never })
+    stream.push('table.snapshot', mine)
+    stream.flush()
+    // A snapshot the table did not just compose: no public part to diff, and the stream kept only its own fields.
+    const later = { ...mine, hostProblem: undefined, view: { ...mine.view!, turn: 1 } }
+    stream.push('table.snapshot', later)
+    stream.flush()
+    expect(frames.map((f) => (JSON.parse(f) as { event: string }).event)).toEqual(['table.snapshot', 'table.snapshot'])
+    expect(JSON.parse(frames[1]).payload).toEqual(JSON.parse(JSON.stringify(later)))
+    // …and from that whole one, the next composed snapshot is a patch again.
+    const pub2 = { ...pub, view: { ...pub.view, turn: 2 } }
+    stream.push('table.snapshot', composeSnapshot(pub2 as unknown as TableSnapshot, { role: 'guest', mySeat: 1, joinUrls: [], recentEvents: [], view: { ...pub2.view, seat: 1, hand: ['R1'] } as never }))
+    stream.flush()
+    expect(JSON.parse(frames[2])).toMatchObject({ event: 'table.update', payload: { base: 0, rev: 1 } })
   })
 })

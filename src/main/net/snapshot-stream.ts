@@ -42,12 +42,21 @@ function patchJson(from: Based, to: Based): string {
 interface Based {
   snapshot: TableSnapshot
   pub: TableSnapshot | undefined
+  /** `snapshot` is the whole one (not its `ownPart`): a patch to any snapshot can be made from it. */
+  whole: boolean
 }
 
 function based(snapshot: TableSnapshot, pub: TableSnapshot | undefined): Based {
-  if (!pub || !snapshot.view || snapshot.mySeat === null) return { snapshot, pub }
-  return { snapshot: ownPart(snapshot), pub }
+  if (!pub || !snapshot.view || snapshot.mySeat === null) return { snapshot, pub, whole: true }
+  return { snapshot: ownPart(snapshot), pub, whole: false }
 }
+
+/**
+ * Whether the patch from `base` to a snapshot (with its public part `pub`) can be made: from an own part, only
+ * to a composed snapshot with a view (the encoder's per-client path); otherwise the snapshot goes out whole.
+ * (Not met in play — a seat's snapshots are composed and handed over one by one — but never a wrong patch.)
+ */
+const canPatch = (base: Based, next: TableSnapshot, pub: TableSnapshot | undefined) => base.whole || (pub !== undefined && next.view !== null)
 
 /** The fields of `snapshot` that are its client's own (snapshot-parts.ts), as a snapshot-shaped object. */
 function ownPart(snapshot: TableSnapshot): TableSnapshot {
@@ -114,7 +123,7 @@ export class SnapshotStream {
     this.queue = null
     for (const { event, payload, pub } of queue) {
       if (event === 'table.events' && this.base) (this.held ??= []).push(payload as TableEvents)
-      else if (event === 'table.snapshot' && payload && this.base) this.update(payload as TableSnapshot, pub)
+      else if (event === 'table.snapshot' && payload && this.base && canPatch(this.base, payload as TableSnapshot, pub)) this.update(payload as TableSnapshot, pub)
       else {
         this.releaseHeld()
         if (event === 'table.snapshot') {
@@ -167,7 +176,7 @@ export class SnapshotStream {
     this.clearHold()
     const base = this.rev
     this.rev += 1
-    const patch = patchJson(from, { snapshot, pub })
+    const patch = patchJson(from, { snapshot, pub, whole: true })
     this.base = based(snapshot, pub)
     this.sendText(`{"type":"event","event":"table.update","payload":{"base":${base},"rev":${this.rev},"batches":${batchesJson(batches)},"patch":${patch}}}`)
   }
