@@ -10,7 +10,7 @@
  * most HOLD_MS; any other event sends them first, so the order of everything a client sees is kept.
  */
 import type { TableEvents, TableSnapshot, WsServerFrame } from '@shared/api'
-import { publicPartOf } from '../session/snapshot-parts'
+import { ownPartOf, publicPartOf } from '../session/snapshot-parts'
 import { patchText } from './patch-encoder'
 
 const NONE: readonly never[] = []
@@ -34,7 +34,7 @@ function patchJson(from: Based, to: Based): string {
 
 /**
  * What the next patch is made against: a snapshot and, when the table composed it (session/snapshot-parts.ts),
- * its public part. A seat's snapshot is its own object, so then only its own fields are kept (`ownPart`: all
+ * its public part. A seat's snapshot is its own object, so then only its own fields are kept (`ownPartOf`: all
  * the patch encoder reads of it; the rest is `pub`'s, which every client of the table shares): a composed
  * snapshot and its view per client per change, kept until the next, were a tenth of what every young-generation
  * collection of a busy host copied (docs/lan-design.md "Performance"). Spectators share one snapshot: kept whole.
@@ -42,13 +42,13 @@ function patchJson(from: Based, to: Based): string {
 interface Based {
   snapshot: TableSnapshot
   pub: TableSnapshot | undefined
-  /** `snapshot` is the whole one (not its `ownPart`): a patch to any snapshot can be made from it. */
+  /** `snapshot` is the whole one (not its `ownPartOf`): a patch to any snapshot can be made from it. */
   whole: boolean
 }
 
 function based(snapshot: TableSnapshot, pub: TableSnapshot | undefined): Based {
   if (!pub || !snapshot.view || snapshot.mySeat === null) return { snapshot, pub, whole: true }
-  return { snapshot: ownPart(snapshot), pub, whole: false }
+  return { snapshot: ownPartOf(snapshot), pub, whole: false }
 }
 
 /**
@@ -58,11 +58,6 @@ function based(snapshot: TableSnapshot, pub: TableSnapshot | undefined): Based {
  */
 const canPatch = (base: Based, next: TableSnapshot, pub: TableSnapshot | undefined) => base.whole || (pub !== undefined && next.view !== null)
 
-/** The fields of `snapshot` that are its client's own (snapshot-parts.ts), as a snapshot-shaped object. */
-function ownPart(snapshot: TableSnapshot): TableSnapshot {
-  const v = snapshot.view!
-  return { role: snapshot.role, mySeat: snapshot.mySeat, joinUrls: snapshot.joinUrls, view: { seat: v.seat, hand: v.hand, saved: v.saved, deal: v.deal } } as TableSnapshot
-}
 
 /**
  * A batch's JSON, once per object: the table gives every client without a secret in it the same one, and its

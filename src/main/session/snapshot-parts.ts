@@ -39,3 +39,19 @@ export function composeSnapshot(pub: TableSnapshot, own: OwnSnapshotFields): Tab
 export function publicPartOf(snapshot: unknown): TableSnapshot | undefined {
   return last.snapshot === snapshot && last.pub ? last.pub : undefined
 }
+
+/**
+ * Only the fields of `snapshot` that are its client's own (the ones above, the view's too), as a snapshot-shaped
+ * object: all the patch encoder reads of a snapshot it diffs against the public part (net/snapshot-stream.ts).
+ */
+export function ownPartOf(snapshot: TableSnapshot): TableSnapshot {
+  const own: Record<string, unknown> = {}
+  for (const k of OWN_SNAPSHOT_FIELDS) own[k] = snapshot[k]
+  const view = snapshot.view as unknown as Record<string, unknown> | null
+  if (view) {
+    const ownView: Record<string, unknown> = {}
+    for (const k of OWN_VIEW_FIELDS) ownView[k] = view[k]
+    own.view = ownView
+  } else own.view = null
+  return own as unknown as TableSnapshot
+}
