@@ -261,6 +261,7 @@ const budgetOverrideSchema = z
     z: num,
     searchDraw: z.boolean(),
     searchAfterLayDown: z.boolean(),
+    inference: z.boolean(),
   } satisfies Record<keyof SearchBudget, z.ZodType>)
   .partial()
   .strict()

@@ -23,11 +23,11 @@ export function publicEventFor(event: GameEvent, seat: number | null): GameEvent
 }
 
 function emptyNotes(): OpponentNotes {
-  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [] }
+  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [] }
 }
 
 export function newMemory(): BotMemory {
-  return { read: 0, handNumber: 0, opponents: [], reshuffles: 0 }
+  return { read: 0, handNumber: 0, opponents: [], reshuffles: 0, pile: [] }
 }
 
 function removeOne(cards: CardCode[], card: CardCode): void {
@@ -35,23 +35,42 @@ function removeOne(cards: CardCode[], card: CardCode): void {
   if (i >= 0) cards.splice(i, 1)
 }
 
+function removeLast(cards: CardCode[], card: CardCode): void {
+  const i = cards.lastIndexOf(card)
+  if (i >= 0) cards.splice(i, 1)
+}
+
 function reset(memory: BotMemory, handNumber: number, seats: number): void {
   memory.handNumber = handNumber
   memory.opponents = Array.from({ length: seats }, emptyNotes)
   memory.reshuffles = 0
+  memory.pile = []
 }
 
 function note(memory: BotMemory, e: GameEvent): void {
   switch (e.type) {
     case 'handDealt':
       reset(memory, e.handNumber, memory.opponents.length)
+      if (e.upcard) memory.pile.push(e.upcard)
       return
     case 'reshuffled':
       memory.reshuffles++
+      memory.pile = memory.pile.slice(-1)
+      return
+    case 'skipPlayed':
+      // Where the Skip waits with its target instead (an option), the pile's top is one card off until the next
+      // discard: a pass missed or misread then, never a card wrongly placed.
+      memory.pile.push('S')
       return
     case 'drew': {
-      if (e.from !== 'discard' || e.card === undefined) return
       const o = memory.opponents[e.seat]
+      if (e.from === 'deck') {
+        const top = parseCard(memory.pile[memory.pile.length - 1])
+        if (o && top?.kind === 'number') o.passedNumbers.push(top.number)
+        return
+      }
+      if (e.from !== 'discard' || e.card === undefined) return
+      removeLast(memory.pile, e.card)
       if (!o) return
       o.holding.push(e.card)
       const c = parseCard(e.card)
@@ -62,6 +81,7 @@ function note(memory: BotMemory, e: GameEvent): void {
       return
     }
     case 'discarded': {
+      memory.pile.push(e.card)
       const o = memory.opponents[e.seat]
       if (!o) return
       removeOne(o.holding, e.card)

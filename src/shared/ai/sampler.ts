@@ -11,10 +11,11 @@
  * Save Pile and the draw pile are drawn from what is left, in the counts the view shows.
  */
 import type { CardCode } from '../engine/cards'
-import type { Rng } from '../engine/rng'
+import { shuffleInPlace, type Rng } from '../engine/rng'
 import { newPlayer, type GameState, type PlayerState } from '../engine/state'
 import type { GameView } from '../engine/views'
 import { CODES, unseenCards } from './evaluator'
+import { dealHand, INFERENCE_WEIGHTS, opponentModel, tableGroups, type OpponentModel } from './inference'
 import type { BotMemory } from './types'
 
 /** All a sample may be built from: the seat's own view and what it remembers of public events. */
@@ -31,21 +32,11 @@ function knownHoldings(info: PublicKnowledge, seat: number): CardCode[][] {
   })
 }
 
-/** The unseen cards as a list (each copy once), in a fixed order. */
-function unseenList(view: GameView, known: readonly CardCode[]): CardCode[] {
-  const u = unseenCards(view, known)
+/** What is left in `counts`, as a list in a random order. */
+function shuffledRest(counts: Int32Array, rng: Rng): CardCode[] {
   const out: CardCode[] = []
-  for (let i = 0; i < u.counts.length; i++) for (let k = 0; k < u.counts[i]; k++) out.push(CODES[i])
-  return out
-}
-
-function shuffle(cards: CardCode[], rng: Rng): void {
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = rng.int(0, i)
-    const t = cards[i]
-    cards[i] = cards[j]
-    cards[j] = t
-  }
+  for (let i = 0; i < counts.length; i++) for (let k = 0; k < counts[i]; k++) out.push(CODES[i])
+  return shuffleInPlace(out, rng)
 }
 
 /**
@@ -53,13 +44,29 @@ function shuffle(cards: CardCode[], rng: Rng): void {
  * understand: the caller then decides without search). Deterministic for the generator's state. The world keeps
  * no action log and its hand seed is a placeholder: it is only ever played forward to the end of this hand.
  */
-export function sampleWorld(info: PublicKnowledge, rng: Rng): GameState | null {
+/**
+ * Each opponent's model (inference.ts) under `theta`, `null` for the own seat: the same for every world of one
+ * decision, so built once for all of them.
+ */
+export function opponentModels(info: PublicKnowledge, theta: readonly number[] = INFERENCE_WEIGHTS): (OpponentModel | null)[] {
+  const view = info.view
+  const table = tableGroups(view)
+  return view.players.map((p, s) => (s === view.seat || !p.inHand ? null : opponentModel(view, info.memory, s, theta, table)))
+}
+
+/** No model: every unseen card is as likely as any other in every hand (the plain sampler). */
+export const UNIFORM: readonly null[] = []
+
+export function sampleWorld(info: PublicKnowledge, rng: Rng, models: readonly (OpponentModel | null)[] = opponentModels(info)): GameState | null {
   const view = info.view
   const seat = view.seat
   if (seat === null) return null
   const known = knownHoldings(info, seat)
-  const pool = unseenList(view, known.flat())
-  shuffle(pool, rng)
+  const counts = unseenCards(view, known.flat()).counts.slice()
+  // Opponents' unknown hand cards first, each weighted by what that opponent's play revealed (inference.ts);
+  // Save Piles and the draw pile get what is left, in a random order.
+  const rest = view.players.map((p, s) => (s === seat ? [] : dealHand(counts, models[s] ?? null, known[s], p.handCount - known[s].length, rng)))
+  const pool = shuffledRest(counts, rng)
   let next = 0
   const take = (n: number): CardCode[] | null => {
     if (next + n > pool.length) return null
@@ -75,10 +82,10 @@ export function sampleWorld(info: PublicKnowledge, rng: Rng): GameState | null {
       q.hand = view.hand.slice()
       q.saved = view.saved.slice()
     } else {
-      const rest = take(p.handCount - known[s].length)
+      const hidden = rest[s]
       const saved = take(p.savedCount)
-      if (!rest || !saved) return null
-      q.hand = [...known[s], ...rest]
+      if (!hidden || !saved) return null
+      q.hand = [...known[s], ...hidden]
       q.saved = saved
     }
     const index = view.phases.findIndex((ph) => ph.number === p.phase)

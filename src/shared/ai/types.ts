@@ -41,6 +41,8 @@ export interface OpponentNotes {
   tookColours: string[]
   /** Numbers of cards they discarded this hand (what they do not collect). */
   discardedNumbers: number[]
+  /** Numbers they passed by: the discard pile's top when they drew from the deck instead (what they do not need). */
+  passedNumbers: number[]
 }
 
 /** A bot's memory: public facts of the current hand, built from the history (`observe`). */
@@ -53,4 +55,9 @@ export interface BotMemory {
   opponents: OpponentNotes[]
   /** Times the draw pile was reshuffled this hand (public `reshuffled` events): a long, stalled hand. */
   reshuffles: number
+  /**
+   * The discard pile as the events built it this hand, oldest first (the upcard, discards and Skips played, less
+   * what was taken): its top is what a player drawing from the deck passed by.
+   */
+  pile: CardCode[]
 }

@@ -1,0 +1,254 @@
+/**
+ * What public play says about one opponent's hidden cards (RULES.md section 11: public facts only): a weight per
+ * card code, how much likelier that card is in the opponent's hand than a card drawn blind from the unseen pool.
+ * Expert's sampler (sampler.ts) deals each opponent's unknown cards in proportion to these weights.
+ *
+ * The weight is a log-linear model, `exp(θ · features)`, over what the opponent did this hand, read from
+ * `BotMemory` and the view: the numbers it discarded, took from the discard pile and passed by (drew from the deck
+ * instead), their neighbours and colours, each feature apart for the kinds of group its phase needs; once it is
+ * down, whether the card would fit a group on the table (it would have been played) and its penalty. A hand is
+ * not a bag of independent cards — a player keeps what goes together for their phase — so the weight of a card
+ * also depends on the rest of that hand (`PAIR_FEATURES`: cards of the same number, of the neighbouring numbers,
+ * of the same colour): `dealHand` draws the cards one by one and then resamples each given the others (Gibbs
+ * sweeps). θ (`INFERENCE_WEIGHTS`) was fitted by maximum (pseudo-)likelihood on the true hands of bot games
+ * (`npm run fit:inference`, docs/ai.md); at play time the model reads nothing but the view and the memory.
+ */
+import { COLOURS, parseCard, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
+import { canHit, type LaidGroup } from '../engine/groups'
+import type { Rng } from '../engine/rng'
+import type { GameView } from '../engine/views'
+import { CODES } from './evaluator'
+import type { BotMemory, OpponentNotes } from './types'
+
+const KIND_NAMES = ['set', 'run', 'colour'] as const
+
+/** A card's features from the rest of the hand, apart for each kind of group in the phase (not once down). */
+export const PAIR_FEATURES = KIND_NAMES.flatMap((kind) => ['restSame', 'restNear1', 'restNear2', 'restColour'].map((f) => `${f}:${kind}`))
+export const PAIR_PER_KIND = 4
+
+/** The features of a card on its own, in `INFERENCE_WEIGHTS` order (the fit tool prints them by these names). */
+export const CARD_FEATURES = [
+  ...['set', 'run', 'colour'].flatMap((kind) =>
+    ['discardedSame', 'tookSame', 'passedSame', 'discardedNear', 'tookNear', 'passedNear', 'tookColour', 'high'].map((f) => `${f}:${kind}`),
+  ),
+  'down:fitsTable',
+  'down:high',
+  'wild',
+  'wild:down',
+  'skip',
+  'skip:down',
+] as const
+
+/** θ's layout: the card features, then the pair features. */
+export const FEATURES: readonly string[] = [...CARD_FEATURES, ...PAIR_FEATURES]
+export const CARD_FEATURE_COUNT = CARD_FEATURES.length
+export const FEATURE_COUNT = FEATURES.length
+const PER_KIND = 8
+const KINDS = KIND_NAMES
+const DOWN = PER_KIND * KINDS.length
+
+/** θ, fitted by `npm run fit:inference` (docs/ai.md); all zeros is the uniform sampler. */
+export const INFERENCE_WEIGHTS: readonly number[] = [
+  -1.22, 0.767, -0.687, 0.028, 0.014, 0.027, 0.014, -0.036, 0.205, -0.719, 0.133, -0.037, 0.191, -0.03, 0.024, -0.076, 0.041, -0.167,
+  0.034, -0.016, -0.048, -0.026, 0.594, -0.104, -1.649, -0.473, -0.161, -6.625, -1.473, -2.249,
+]
+
+const count = (xs: readonly number[], pred: (x: number) => boolean, cap = 3): number => {
+  let k = 0
+  for (const x of xs) if (pred(x)) k++
+  return Math.min(k, cap)
+}
+
+/** The groups on the table of players still in the hand (what a card held by a player who is down could join). */
+export function tableGroups(view: GameView): LaidGroup[] {
+  const out: LaidGroup[] = []
+  for (const p of view.players) if (p.inHand && p.laidDown) out.push(...p.laidDown)
+  return out
+}
+
+/** Which kinds of group the opponent's phase needs (set, run, colour), none once it is down. */
+export function phaseKinds(view: GameView, seat: number): boolean[] {
+  const p = view.players[seat]
+  const phase = p.laidDown === null ? view.phases.find((ph) => ph.number === p.phase) : undefined
+  return KINDS.map((k) => phase?.groups.some((g) => g.kind === k) ?? false)
+}
+
+/**
+ * The card-feature rows of every card code (CODES order) for the opponent in `seat`: `CARD_FEATURE_COUNT` numbers
+ * per code, one flat array. Reads the view and the memory only.
+ */
+export function featureRows(view: GameView, memory: BotMemory, seat: number, table: readonly LaidGroup[] = tableGroups(view)): Float64Array {
+  const F = CARD_FEATURE_COUNT
+  const rows = new Float64Array(CODES.length * F)
+  const p = view.players[seat]
+  const notes: OpponentNotes | undefined = memory.opponents[seat]
+  const down = p.laidDown !== null
+  const kinds = phaseKinds(view, seat)
+  for (let i = 0; i < CODES.length; i++) {
+    const row = i * F
+    if (i === WILD_INDEX || i === SKIP_INDEX) {
+      const at = DOWN + 2 + (i === SKIP_INDEX ? 2 : 0)
+      rows[row + at] = 1
+      if (down) rows[row + at + 1] = 1
+      continue
+    }
+    const c = parseCard(CODES[i])
+    if (c?.kind !== 'number') continue
+    const high = (c.number - 6.5) / 5.5
+    if (down) {
+      rows[row + DOWN] = table.some((g) => canHit(g, CODES[i])) ? 1 : 0
+      rows[row + DOWN + 1] = high
+      continue
+    }
+    if (!notes) continue
+    const n = c.number
+    const near = (x: number) => x !== n && Math.abs(x - n) <= 2
+    const base = [
+      count(notes.discardedNumbers, (x) => x === n),
+      count(notes.tookNumbers, (x) => x === n),
+      count(notes.passedNumbers, (x) => x === n),
+      count(notes.discardedNumbers, near),
+      count(notes.tookNumbers, near),
+      count(notes.passedNumbers, near),
+      Math.min(3, notes.tookColours.filter((x) => x === c.colour).length),
+      high,
+    ]
+    for (let k = 0; k < KINDS.length; k++) if (kinds[k]) for (let f = 0; f < PER_KIND; f++) rows[row + k * PER_KIND + f] = base[f]
+  }
+  return rows
+}
+
+/** The number (1–12, 0 for a Wild or Skip) and colour (0–3, −1) of each card code, CODES order. */
+const NUMBER_OF = CODES.map((code) => {
+  const c = parseCard(code)
+  return c?.kind === 'number' ? c.number : 0
+})
+const COLOUR_OF = CODES.map((code) => {
+  const c = parseCard(code)
+  return c?.kind === 'number' ? COLOURS.indexOf(c.colour) : -1
+})
+
+/** Counts by number (index 0–13, the ends always empty) and by colour of the cards of one hand. */
+export interface HandShape {
+  numbers: Int32Array
+  colours: Int32Array
+}
+
+export function handShape(indices: Iterable<number>): HandShape {
+  const shape = { numbers: new Int32Array(15), colours: new Int32Array(4) }
+  for (const i of indices) addToShape(shape, i, 1)
+  return shape
+}
+
+function addToShape(shape: HandShape, i: number, k: number): void {
+  const n = NUMBER_OF[i]
+  if (n === 0) return
+  shape.numbers[n] += k
+  shape.colours[COLOUR_OF[i]] += k
+}
+
+/** The pair features of card code `i` beside the hand `shape` (which must not hold the card itself). */
+export function pairFeatures(i: number, shape: HandShape, out: Float64Array | number[]): void {
+  const n = NUMBER_OF[i]
+  const num = shape.numbers
+  if (n === 0) {
+    out[0] = out[1] = out[2] = out[3] = 0
+    return
+  }
+  out[0] = Math.min(3, num[n])
+  out[1] = Math.min(4, num[n - 1] + num[n + 1])
+  out[2] = Math.min(4, (n >= 2 ? num[n - 2] : 0) + num[n + 2])
+  out[3] = Math.min(9, shape.colours[COLOUR_OF[i]]) / 3
+}
+
+/** One opponent's model at one decision: each card's own weight, and the pair weights its phase calls for. */
+export interface OpponentModel {
+  /** `exp(θ · card features)` per card code. */
+  weights: Float64Array
+  /** The pair-feature weights, summed over the kinds of group the phase needs (all 0 once down). */
+  pair: Float64Array
+}
+
+export function opponentModel(view: GameView, memory: BotMemory, seat: number, theta: readonly number[] = INFERENCE_WEIGHTS, table?: readonly LaidGroup[]): OpponentModel {
+  return modelFromRows(featureRows(view, memory, seat, table), phaseKinds(view, seat), theta)
+}
+
+/** The model of an opponent whose card features are `rows` (`featureRows`) and whose phase needs `kinds`. */
+export function modelFromRows(rows: Float64Array, kinds: readonly boolean[], theta: readonly number[]): OpponentModel {
+  const F = CARD_FEATURE_COUNT
+  const weights = new Float64Array(CODES.length)
+  for (let i = 0; i < CODES.length; i++) {
+    let eta = 0
+    for (let f = 0; f < F; f++) eta += theta[f] * rows[i * F + f]
+    weights[i] = Math.exp(eta)
+  }
+  const pair = new Float64Array(PAIR_PER_KIND)
+  for (let k = 0; k < KINDS.length; k++) if (kinds[k]) for (let f = 0; f < PAIR_PER_KIND; f++) pair[f] += theta[F + k * PAIR_PER_KIND + f] ?? 0
+  return { weights, pair }
+}
+
+const UNIT = 2 ** 30
+
+/** A code drawn from `counts` in proportion to copies × `weight(i)`, or −1 when none is left. */
+const scratch = new Float64Array(CODES.length)
+
+function drawOne(counts: Int32Array, weight: (i: number) => number, rng: Rng): number {
+  let total = 0
+  const w = scratch
+  w.fill(0)
+  for (let i = 0; i < counts.length; i++) if (counts[i] > 0) total += w[i] = counts[i] * weight(i)
+  if (!(total > 0)) return -1
+  let r = (rng.int(0, UNIT - 1) / UNIT) * total
+  let pick = -1
+  for (let i = 0; i < counts.length; i++) {
+    if (w[i] === 0) continue
+    pick = i
+    r -= w[i]
+    if (r < 0) break
+  }
+  return pick
+}
+
+/** Gibbs sweeps over the drawn cards after the first, one-by-one draw. */
+export const SWEEPS = 2
+
+/**
+ * Deals `n` unknown cards of one opponent out of `counts` (copies per code, written) under `model` (`null`: each
+ * copy alike), beside the cards `known` to be in that hand; `null` when fewer than `n` are left.
+ */
+export function dealHand(counts: Int32Array, model: OpponentModel | null, known: readonly CardCode[], n: number, rng: Rng, sweeps = SWEEPS): CardCode[] | null {
+  const picks: number[] = []
+  if (!model) {
+    for (let k = 0; k < n; k++) {
+      const i = drawOne(counts, () => 1, rng)
+      if (i < 0) return null
+      counts[i]--
+      picks.push(i)
+    }
+    return picks.map((i) => CODES[i])
+  }
+  const shape = handShape(known.map((c) => CODES.indexOf(c)))
+  const pf = new Float64Array(PAIR_PER_KIND)
+  const weight = (i: number) => {
+    pairFeatures(i, shape, pf)
+    const p = model.pair
+    return model.weights[i] * Math.exp(p[0] * pf[0] + p[1] * pf[1] + p[2] * pf[2] + p[3] * pf[3])
+  }
+  for (let k = 0; k < n; k++) {
+    const i = drawOne(counts, weight, rng)
+    if (i < 0) return null
+    counts[i]--
+    addToShape(shape, i, 1)
+    picks.push(i)
+  }
+  for (let s = 0; s < sweeps; s++)
+    for (let k = 0; k < n; k++) {
+      counts[picks[k]]++
+      addToShape(shape, picks[k], -1)
+      const i = drawOne(counts, weight, rng)
+      counts[i]--
+      addToShape(shape, i, 1)
+      picks[k] = i
+    }
+  return picks.map((i) => CODES[i])
+}
