@@ -218,14 +218,16 @@ function main(): void {
   const test = collect(Number(values['test-games']), `${values.seed}|test`, levels, every)
   let theta: number[]
   let trainSamples = 0
-  // A θ given (or the shipped one) may stop before the pair features: those are 0 then.
-  if (values.theta) theta = [...(values.theta === 'current' ? INFERENCE_WEIGHTS : (JSON.parse(values.theta) as number[]))].concat(new Array<number>(F).fill(0)).slice(0, F)
-  else {
+  if (values.theta) {
+    const given: unknown = values.theta === 'current' ? INFERENCE_WEIGHTS : JSON.parse(values.theta)
+    if (!Array.isArray(given) || given.length !== F || !given.every((x) => typeof x === 'number' && Number.isFinite(x)))
+      throw new Error(`--theta needs ${F} finite numbers (${FEATURES.join(', ')})`)
+    theta = given as number[]
+  } else {
     const train = collect(Number(values.games), `${values.seed}|train`, levels, every)
     trainSamples = train.length
     theta = fit(train, Number(values.ridge))
   }
-  if (theta.length !== F) throw new Error(`θ needs ${F} numbers, got ${theta.length}`)
   const uniform = new Array<number>(F).fill(0)
   const base = evaluate(test, uniform, false)
   const fitted = evaluate(test, theta, false)

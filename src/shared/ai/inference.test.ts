@@ -14,6 +14,11 @@ import type { BotMemory } from './types'
 const view2 = (): GameView => viewFor(newGame({ players: ['a', 'b', 'c', 'd'], seed: 'infer-memory' }), 0)
 
 describe('what public play says about hidden hands', () => {
+  it('has one fitted weight per feature', () => {
+    expect(INFERENCE_WEIGHTS).toHaveLength(FEATURE_COUNT)
+    expect(INFERENCE_WEIGHTS.every(Number.isFinite)).toBe(true)
+  })
+
   it('remembers the numbers each player passed by: drew from the deck with a number on the discard pile', () => {
     const history: GameEvent[] = [
       { type: 'drew', seat: 1, from: 'deck' }, // the first hand has no handDealt event: nothing known on top yet

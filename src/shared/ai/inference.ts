@@ -13,22 +13,22 @@
  * sweeps). θ (`INFERENCE_WEIGHTS`) was fitted by maximum (pseudo-)likelihood on the true hands of bot games
  * (`npm run fit:inference`, docs/ai.md); at play time the model reads nothing but the view and the memory.
  */
-import { COLOURS, parseCard, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
+import { cardIndex, COLOURS, parseCard, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
 import { canHit, type LaidGroup } from '../engine/groups'
 import type { Rng } from '../engine/rng'
 import type { GameView } from '../engine/views'
 import { CODES } from './evaluator'
 import type { BotMemory, OpponentNotes } from './types'
 
-const KIND_NAMES = ['set', 'run', 'colour'] as const
+const KINDS = ['set', 'run', 'colour'] as const
 
 /** A card's features from the rest of the hand, apart for each kind of group in the phase (not once down). */
-export const PAIR_FEATURES = KIND_NAMES.flatMap((kind) => ['restSame', 'restNear1', 'restNear2', 'restColour'].map((f) => `${f}:${kind}`))
+export const PAIR_FEATURES = KINDS.flatMap((kind) => ['restSame', 'restNear1', 'restNear2', 'restColour'].map((f) => `${f}:${kind}`))
 export const PAIR_PER_KIND = 4
 
 /** The features of a card on its own, in `INFERENCE_WEIGHTS` order (the fit tool prints them by these names). */
 export const CARD_FEATURES = [
-  ...['set', 'run', 'colour'].flatMap((kind) =>
+  ...KINDS.flatMap((kind) =>
     ['discardedSame', 'tookSame', 'passedSame', 'discardedNear', 'tookNear', 'passedNear', 'tookColour', 'high'].map((f) => `${f}:${kind}`),
   ),
   'down:fitsTable',
@@ -44,13 +44,16 @@ export const FEATURES: readonly string[] = [...CARD_FEATURES, ...PAIR_FEATURES]
 export const CARD_FEATURE_COUNT = CARD_FEATURES.length
 export const FEATURE_COUNT = FEATURES.length
 const PER_KIND = 8
-const KINDS = KIND_NAMES
 const DOWN = PER_KIND * KINDS.length
 
-/** θ, fitted by `npm run fit:inference` (docs/ai.md); all zeros is the uniform sampler. */
+/**
+ * θ, fitted by `npm run fit:inference` (docs/ai.md); all zeros is the uniform sampler. The pair features fitted
+ * at about 0 (restSame:set +0.10, the rest within ±0.05) and are left at 0.
+ */
 export const INFERENCE_WEIGHTS: readonly number[] = [
   -1.22, 0.767, -0.687, 0.028, 0.014, 0.027, 0.014, -0.036, 0.205, -0.719, 0.133, -0.037, 0.191, -0.03, 0.024, -0.076, 0.041, -0.167,
   0.034, -0.016, -0.048, -0.026, 0.594, -0.104, -1.649, -0.473, -0.161, -6.625, -1.473, -2.249,
+  ...new Array<number>(12).fill(0),
 ]
 
 const count = (xs: readonly number[], pred: (x: number) => boolean, cap = 3): number => {
@@ -110,7 +113,7 @@ export function featureRows(view: GameView, memory: BotMemory, seat: number, tab
       count(notes.discardedNumbers, near),
       count(notes.tookNumbers, near),
       count(notes.passedNumbers, near),
-      Math.min(3, notes.tookColours.filter((x) => x === c.colour).length),
+      Math.min(3, notes.tookColours.reduce((k, x) => k + (x === c.colour ? 1 : 0), 0)),
       high,
     ]
     for (let k = 0; k < KINDS.length; k++) if (kinds[k]) for (let f = 0; f < PER_KIND; f++) rows[row + k * PER_KIND + f] = base[f]
@@ -183,7 +186,7 @@ export function modelFromRows(rows: Float64Array, kinds: readonly boolean[], the
     weights[i] = Math.exp(eta)
   }
   const pair = new Float64Array(PAIR_PER_KIND)
-  for (let k = 0; k < KINDS.length; k++) if (kinds[k]) for (let f = 0; f < PAIR_PER_KIND; f++) pair[f] += theta[F + k * PAIR_PER_KIND + f] ?? 0
+  for (let k = 0; k < KINDS.length; k++) if (kinds[k]) for (let f = 0; f < PAIR_PER_KIND; f++) pair[f] += theta[F + k * PAIR_PER_KIND + f]
   return { weights, pair }
 }
 
@@ -227,7 +230,7 @@ export function dealHand(counts: Int32Array, model: OpponentModel | null, known:
     }
     return picks.map((i) => CODES[i])
   }
-  const shape = handShape(known.map((c) => CODES.indexOf(c)))
+  const shape = handShape(known.map(cardIndex))
   const pf = new Float64Array(PAIR_PER_KIND)
   const weight = (i: number) => {
     pairFeatures(i, shape, pf)

@@ -1,6 +1,7 @@
 /**
  * Expert's sampler: a complete game state ("world") that agrees with everything one seat can see (RULES.md
- * section 11), with the cards it cannot see dealt at random. Its input type, `PublicKnowledge`, is the seat's
+ * section 11), with the cards it cannot see dealt at random (each opponent's hand, optionally, by what their public
+ * play revealed: inference.ts). Its input type, `PublicKnowledge`, is the seat's
  * `GameView` and the memory built from public events: it has no field through which a `GameState` (another
  * hand, the draw pile, the RNG, the hand's seed) could reach it, and fairness.test.ts checks that and that a
  * decision never changes when only hidden state does.
