@@ -4,17 +4,42 @@
  * opponent really held. θ maximises the pseudo-likelihood of the true hidden cards: each one, given the rest of
  * that hand, in proportion to its copies left × exp(θ · features) (a conditional logit, fitted by Newton's
  * method). Reports, on games not used for the fit, that log-likelihood per hidden card against the uniform
- * sampler's, and how many of an opponent's hidden cards a hand dealt by the sampler's own `dealHand` gets right.
+ * sampler's, and how many of an opponent's hidden cards a hand dealt by the sampler's own `dealOpponent` gets right.
+ * Then fits the distance table (`DISTANCE_WEIGHTS`) on the training games and shows, per turns bucket, how far
+ * from their phase the true hands, the card-weighted hands and the resampled hands are.
  *
  *   npm run --silent fit:inference -- [--games 400] [--test-games 200] [--seed S] [--levels hard,medium] [--json]
  *   [--theta '[…]']   (evaluate a given θ instead of fitting; `current` for INFERENCE_WEIGHTS)
+ *   [--table fit]     (fit the distance table on the training games, the default; `current` for DISTANCE_WEIGHTS;
+ *                      or '[[…]…]', a table to evaluate)
+ *   [--rounds 1]      (corrections of the distance table by what the resampling sampler deals)
  */
 import { parseArgs } from 'node:util'
 import { cardIndex, type CardCode } from '../src/shared/engine/cards'
 import { rngFromSeed, openRng } from '../src/shared/engine/rng'
 import { playGame } from '../src/shared/ai/arena'
 import { CODES, unseenCards } from '../src/shared/ai/evaluator'
-import { CARD_FEATURE_COUNT, dealHand, FEATURE_COUNT, FEATURES, featureRows, handShape, INFERENCE_WEIGHTS, modelFromRows, PAIR_PER_KIND, pairFeatures, phaseKinds } from '../src/shared/ai/inference'
+import {
+  CARD_FEATURE_COUNT,
+  dealOpponent,
+  DISTANCE_CLASSES,
+  DISTANCE_WEIGHTS,
+  distanceModel,
+  distanceWeight,
+  FEATURE_COUNT,
+  FEATURES,
+  featureRows,
+  handShape,
+  INFERENCE_WEIGHTS,
+  modelFromRows,
+  PAIR_PER_KIND,
+  pairFeatures,
+  phaseKinds,
+  TURN_BUCKETS,
+  turnsBucket,
+  type DistanceModel,
+  type OpponentModel,
+} from '../src/shared/ai/inference'
 import { newMemory, observe } from '../src/shared/ai/memory'
 import type { BotLevel, BotMemory } from '../src/shared/ai/types'
 
@@ -29,7 +54,13 @@ interface Sample {
   known: CardCode[]
   kinds: boolean[]
   rows: Float64Array
+  /** A not-down opponent's distance model with weights of 1 (the table is the fit's), `null` once down. */
+  distance: DistanceModel | null
+  /** Its turns bucket (`turnsBucket`). */
+  bucket: number
 }
+
+const FLAT: readonly (readonly number[])[] = TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(1))
 
 function collect(games: number, seed: string, levels: readonly BotLevel[], every: number): Sample[] {
   const out: Sample[] = []
@@ -54,7 +85,9 @@ function collect(games: number, seed: string, levels: readonly BotLevel[], every
           let n = 0
           for (let i = 0; i < K; i++) n += truth[i]
           if (n === 0) continue
-          out.push({ pool: pool.slice(), truth, hidden: n, known: known[s], kinds: phaseKinds(view, s), rows: featureRows(view, memory, s) })
+          const distance = distanceModel(view, memory, s, FLAT)
+          const bucket = turnsBucket(memory.opponents[s]?.turns ?? 0)
+          out.push({ pool: pool.slice(), truth, hidden: n, known: known[s], kinds: phaseKinds(view, s), rows: featureRows(view, memory, s), distance, bucket })
         }
       },
     })
@@ -175,15 +208,65 @@ function fit(samples: readonly Sample[], ridge: number): number[] {
   return theta
 }
 
-/** Hidden cards a hand dealt by the sampler (`dealHand`) gets right, on average (multiset overlap with the truth). */
-function overlap(samples: readonly Sample[], theta: readonly number[] | null, draws: number, seed: string): number {
+/** The sample's model under θ (`null`: uniform) and a distance table (`null`: none). */
+function modelOf(s: Sample, theta: readonly number[] | null, table: readonly (readonly number[])[] | null): OpponentModel | null {
+  if (!theta) return null
+  const model = modelFromRows(s.rows, s.kinds, theta)
+  if (table && s.distance) model.distance = { ...s.distance, weights: table[s.bucket] }
+  return model
+}
+
+/** The hand's distance class (0 … DISTANCE_CLASSES − 1), by a distance model whose weights are its class. */
+const CLASS_OF: readonly number[] = Array.from({ length: DISTANCE_CLASSES }, (_, d) => d)
+const distanceClass = (dm: DistanceModel, hand: readonly CardCode[]) => distanceWeight({ ...dm, weights: CLASS_OF }, hand)
+const handOf = (s: Sample): CardCode[] => [...s.known, ...CODES.flatMap((c, i) => new Array<CardCode>(s.truth[i]).fill(c))]
+
+/**
+ * Per turns bucket, the share of not-down opponents' hands at each distance class: the true hands', and those
+ * dealt (`draws` each) by the sampler under θ and `table` (`null`: the card weights alone).
+ */
+function distanceShares(samples: readonly Sample[], theta: readonly number[] | null, table: readonly (readonly number[])[] | null, draws: number, seed: string) {
+  const rng = openRng(rngFromSeed(seed))
+  const truth = TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(0))
+  const dealt = TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(0))
+  for (const s of samples) {
+    if (!s.distance) continue
+    truth[s.bucket][distanceClass(s.distance, handOf(s))] += draws
+    const model = modelOf(s, theta, table)
+    for (let d = 0; d < draws; d++) {
+      const got = dealOpponent(s.pool.slice(), model, s.known, s.hidden, rng)
+      if (got) dealt[s.bucket][distanceClass(s.distance, [...s.known, ...got])]++
+    }
+  }
+  const share = (rows: number[][]) => rows.map((r) => r.map((x) => x / Math.max(1, r.reduce((a, b) => a + b, 0))))
+  return { truth: share(truth), dealt: share(dealt), positions: truth.map((r) => r.reduce((a, b) => a + b, 0) / draws) }
+}
+
+/**
+ * The distance table: truth over dealt, per bucket and class, from the card weights alone; then `rounds` times
+ * corrected by truth over what the resampling sampler deals (a few hands per world only part-way reach the
+ * target). A class with little truth or few dealt hands keeps a weight near its ratio (add-half smoothing).
+ */
+function fitDistance(samples: readonly Sample[], theta: readonly number[], rounds: number, seed: string): number[][] {
+  let table: number[][] | null = null
+  for (let r = 0; r <= rounds; r++) {
+    const { truth, dealt } = distanceShares(samples, theta, table, 1, `${seed}|${r}`)
+    const prev: number[][] = table ?? TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(1))
+    table = prev.map((row, b) => row.map((g, d) => (truth[b][d] === 0 ? 0 : (g * (truth[b][d] + 1e-3)) / (dealt[b][d] + 1e-3))))
+    table = table.map((row) => row.map((x) => Math.round(x * 1000) / 1000))
+  }
+  return table!
+}
+
+/** Hidden cards a hand dealt by the sampler (`dealOpponent`) gets right, on average (multiset overlap with the truth). */
+function overlap(samples: readonly Sample[], theta: readonly number[] | null, table: readonly (readonly number[])[] | null, draws: number, seed: string): number {
   const rng = openRng(rngFromSeed(seed))
   let right = 0
   let cards = 0
   for (const s of samples) {
-    const model = theta ? modelFromRows(s.rows, s.kinds, theta) : null
+    const model = modelOf(s, theta, table)
     for (let d = 0; d < draws; d++) {
-      const got = dealHand(s.pool.slice(), model, s.known, s.hidden, rng)
+      const got = dealOpponent(s.pool.slice(), model, s.known, s.hidden, rng)
       if (!got) throw new Error('a sample with fewer unseen cards than hidden ones')
       const left = s.truth.slice()
       for (const c of got) {
@@ -209,6 +292,8 @@ function main(): void {
       every: { type: 'string', default: '4' },
       ridge: { type: 'string', default: '1' },
       theta: { type: 'string' },
+      table: { type: 'string', default: 'fit' },
+      rounds: { type: 'string', default: '1' },
       json: { type: 'boolean', default: false },
     },
   })
@@ -217,40 +302,70 @@ function main(): void {
   const t0 = performance.now()
   const test = collect(Number(values['test-games']), `${values.seed}|test`, levels, every)
   let theta: number[]
-  let trainSamples = 0
+  let table: number[][]
+  let train: Sample[] = []
+  const tableArg = values.table as string
+  if (tableArg === 'fit' || !values.theta) train = collect(Number(values.games), `${values.seed}|train`, levels, every)
   if (values.theta) {
     const given: unknown = values.theta === 'current' ? INFERENCE_WEIGHTS : JSON.parse(values.theta)
     if (!Array.isArray(given) || given.length !== F || !given.every((x) => typeof x === 'number' && Number.isFinite(x)))
       throw new Error(`--theta needs ${F} finite numbers (${FEATURES.join(', ')})`)
     theta = given as number[]
-  } else {
-    const train = collect(Number(values.games), `${values.seed}|train`, levels, every)
-    trainSamples = train.length
-    theta = fit(train, Number(values.ridge))
+  } else theta = fit(train, Number(values.ridge))
+  if (tableArg === 'fit') table = fitDistance(train, theta, Number(values.rounds), `${values.seed}|distance`)
+  else if (tableArg === 'current') table = DISTANCE_WEIGHTS.map((row) => row.slice())
+  else {
+    const given: unknown = JSON.parse(values.table)
+    const ok = (row: unknown) => Array.isArray(row) && row.length === DISTANCE_CLASSES && row.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)
+    if (!Array.isArray(given) || given.length !== TURN_BUCKETS.length || !given.every(ok))
+      throw new Error(`--table needs ${TURN_BUCKETS.length} rows of ${DISTANCE_CLASSES} numbers ≥ 0 (turns from ${TURN_BUCKETS.join(', ')}; distance 0 … ${DISTANCE_CLASSES - 1}+)`)
+    table = given as number[][]
   }
   const uniform = new Array<number>(F).fill(0)
   const base = evaluate(test, uniform, false)
   const fitted = evaluate(test, theta, false)
+  const shares = {
+    uniform: distanceShares(test, null, null, 2, 'shares'),
+    cards: distanceShares(test, theta, null, 2, 'shares'),
+    resampled: distanceShares(test, theta, table, 2, 'shares'),
+  }
   const report = {
     seed: values.seed,
     levels,
-    trainSamples,
+    trainSamples: train.length,
     testSamples: test.length,
     testCards: base.cards,
     llPerCardUniform: base.ll / base.cards,
     llPerCardFitted: fitted.ll / fitted.cards,
-    overlapUniform: overlap(test, null, 4, 'overlap'),
-    overlapFitted: overlap(test, theta, 4, 'overlap'),
+    overlapUniform: overlap(test, null, null, 4, 'overlap'),
+    overlapFitted: overlap(test, theta, null, 4, 'overlap'),
+    overlapResampled: overlap(test, theta, table, 4, 'overlap'),
+    positionsByBucket: shares.uniform.positions,
+    distanceTruth: shares.uniform.truth,
+    distanceUniform: shares.uniform.dealt,
+    distanceCards: shares.cards.dealt,
+    distanceResampled: shares.resampled.dealt,
     seconds: (performance.now() - t0) / 1000,
     theta: theta.map((x) => Math.round(x * 1000) / 1000),
+    table,
   }
   if (values.json) {
     console.log(JSON.stringify(report, null, 2))
     return
   }
-  console.log(`${report.testSamples} test samples (${report.testCards} hidden cards), ${trainSamples} train samples, ${report.seconds.toFixed(1)} s`)
+  console.log(`${report.testSamples} test samples (${report.testCards} hidden cards), ${report.trainSamples} train samples, ${report.seconds.toFixed(1)} s`)
   console.log(`pseudo-log-likelihood per hidden card: uniform ${report.llPerCardUniform.toFixed(4)}, fitted ${report.llPerCardFitted.toFixed(4)}`)
-  console.log(`hidden cards a sampled hand gets right: uniform ${(100 * report.overlapUniform).toFixed(2)}%, fitted ${(100 * report.overlapFitted).toFixed(2)}%`)
+  console.log(`hidden cards a sampled hand gets right: uniform ${(100 * report.overlapUniform).toFixed(2)}%, fitted ${(100 * report.overlapFitted).toFixed(2)}%, resampled by distance ${(100 * report.overlapResampled).toFixed(2)}%`)
+  const pct = (row: readonly number[]) => row.map((x) => `${(100 * x).toFixed(1)}`.padStart(5)).join(' ')
+  console.log(`distance to phase of not-down opponents' hands, % at 0 / 1 / 2 / 3+ (test positions):`)
+  TURN_BUCKETS.forEach((lo, b) => {
+    const hi = TURN_BUCKETS[b + 1]
+    console.log(`  turns ${hi === undefined ? `${lo}+` : `${lo}–${hi - 1}`} (${report.positionsByBucket[b]} positions)`)
+    console.log(`    truth     ${pct(report.distanceTruth[b])}`)
+    console.log(`    uniform   ${pct(report.distanceUniform[b])}`)
+    console.log(`    cards     ${pct(report.distanceCards[b])}`)
+    console.log(`    resampled ${pct(report.distanceResampled[b])}    table ${JSON.stringify(table[b])}`)
+  })
   for (let f = 0; f < F; f++) console.log(`  ${FEATURES[f].padEnd(24)} ${report.theta[f]}`)
   console.log(JSON.stringify(report.theta))
 }

@@ -6,8 +6,8 @@ import { openRng, rngFromSeed } from '../engine/rng'
 import { newGame, type GameState } from '../engine/state'
 import { viewFor, type GameView } from '../engine/views'
 import { playGame } from './arena'
-import { CODES, unseenCards } from './evaluator'
-import { dealHand, FEATURE_COUNT, INFERENCE_WEIGHTS, modelFromRows, opponentModel, tableGroups, type OpponentModel } from './inference'
+import { CODES, distanceOf, unseenCards } from './evaluator'
+import { dealHand, dealOpponent, DISTANCE_WEIGHTS, FEATURE_COUNT, INFERENCE_WEIGHTS, modelFromRows, opponentModel, tableGroups, TURN_BUCKETS, turnsBucket, type OpponentModel } from './inference'
 import { newMemory, observe } from './memory'
 import type { BotMemory } from './types'
 
@@ -34,6 +34,7 @@ describe('what public play says about hidden hands', () => {
     ]
     const memory = observe(newMemory(), view2(), history)
     expect(memory.opponents.map((o) => o.passedNumbers)).toEqual([[], [], [7, 12], []])
+    expect(memory.opponents.map((o) => o.turns)).toEqual([0, 2, 2, 1])
     expect(memory.opponents[3].holding).toEqual(['B9'])
     expect(memory.pile).toEqual(['R7', 'G2', 'S', 'Y12'])
   })
@@ -50,6 +51,13 @@ describe('what public play says about hidden hands', () => {
     expect(memory.opponents[1].passedNumbers).toEqual([5])
     expect(memory.opponents[2].passedNumbers).toEqual([3])
     expect(memory.pile).toEqual(['R3'])
+    expect(memory.opponents.map((o) => o.turns)).toEqual([0, 1, 1, 0])
+  })
+
+  it('has a distance table of one row per turns bucket, a player who has had a turn never complete', () => {
+    expect(DISTANCE_WEIGHTS).toHaveLength(TURN_BUCKETS.length)
+    expect([0, 1, 2, 4, 5, 8, 9, 40].map(turnsBucket)).toEqual([0, 0, 1, 1, 2, 2, 3, 3])
+    for (const row of DISTANCE_WEIGHTS.slice(1)) expect(row[0]).toBe(0)
   })
 
   const counts = () => {
@@ -89,8 +97,36 @@ describe('what public play says about hidden hands', () => {
       }
       return same / 200
     }
-    const model: OpponentModel = { weights: new Float64Array(CODES.length).fill(1), pair: Float64Array.from([2, 0, 0, 0]) }
+    const model: OpponentModel = { weights: new Float64Array(CODES.length).fill(1), pair: Float64Array.from([2, 0, 0, 0]), distance: null }
     expect(pairs(model)).toBeGreaterThan(pairs(null) + 2)
+  })
+
+  it('keeps, of several dealt hands, one by its distance to the phase; the cards of that one leave the pool', () => {
+    const phase = [
+      { kind: 'set', size: 3 },
+      { kind: 'set', size: 3 },
+    ] as const
+    const opts = { wildsNeedNaturalPerGroup: false }
+    const only = (d: number): OpponentModel => ({
+      ...modelFromRows(new Float64Array(CODES.length * FEATURE_COUNT), [true, false, false], INFERENCE_WEIGHTS),
+      distance: { phase: [...phase], opts, weights: [0, 1, 2, 3].map((x) => (x === d ? 1 : 0)) },
+    })
+    const rng = openRng(rngFromSeed('resample'))
+    let hits = 0
+    for (let t = 0; t < 100; t++) {
+      const pool = counts()
+      const hand = dealOpponent(pool, only(1), [], 8, rng, 12)!
+      expect(hand).toHaveLength(8)
+      const back = pool.slice()
+      for (const c of hand) back[cardIndex(c)]++
+      expect([...back]).toEqual([...counts()])
+      if (distanceOf(hand, [...phase], opts) === 1) hits++
+    }
+    // 8 random cards of 104 are 1 short of two sets about 1 time in 5; of 12 such hands, nearly always one is.
+    expect(hits).toBeGreaterThan(90)
+    expect(dealOpponent(counts(), only(1), [], 8, openRng(rngFromSeed('same')), 12)).toEqual(dealOpponent(counts(), only(1), [], 8, openRng(rngFromSeed('same')), 12))
+    // When no hand dealt has any weight, the first is kept (the deal never fails for it).
+    expect(dealOpponent(counts(), only(9), [], 8, openRng(rngFromSeed('same')), 4)).toEqual(dealHand(counts(), only(9), [], 8, openRng(rngFromSeed('same'))))
   })
 
   /** Positions of seat 0 at its turn in real Hard games, with the truth beside them. */
@@ -165,5 +201,39 @@ describe('what public play says about hidden hands', () => {
     expect(cards).toBeGreaterThan(2000)
     // Measured by `npm run fit:inference` on 27,000 positions: 19.8% of hidden cards right uniformly, 22.1% fitted.
     expect(right / cards).toBeGreaterThan(rightUniform / cards + 0.01)
+  }, 60_000)
+
+  it('deals players who are not down and have had turns hands as far from their phase as real ones, not complete ones', () => {
+    // Share of hands at distance 0 (could lay down now) and 1 (one card short), by truth, card weights, resampled.
+    const tally = { truth: [0, 0], cards: [0, 0], resampled: [0, 0] }
+    let n = 0
+    const rng = openRng(rngFromSeed('distance'))
+    const opts = { wildsNeedNaturalPerGroup: false }
+    for (const { view, memory, hidden } of positions('infer-distance', 5)) {
+      for (let s = 1; s < 4; s++) {
+        const p = view.players[s]
+        if (!p.inHand || p.laidDown || memory.opponents[s].turns < 2) continue
+        const phase = view.phases.find((ph) => ph.number === p.phase)!.groups
+        const known = memory.opponents[s].holding.slice(0, p.handCount)
+        const pool = unseenCards(view, known).counts
+        const model = opponentModel(view, memory, s)
+        const count = (key: keyof typeof tally, hand: readonly string[]) => {
+          const d = distanceOf(hand, phase, opts)
+          if (d <= 1) tally[key][d]++
+        }
+        count('truth', hidden.players[s].hand)
+        count('cards', [...known, ...dealHand(pool.slice(), model, known, p.handCount - known.length, rng)!])
+        count('resampled', [...known, ...dealOpponent(pool.slice(), model, known, p.handCount - known.length, rng)!])
+        n++
+      }
+    }
+    expect(n).toBeGreaterThan(300)
+    // Measured by `npm run fit:inference` (docs/ai.md): truth 0% complete and 48–71% one short; card weights alone
+    // deal 9–24% complete and 23–36% one short; resampled 0.2–0.6% and 45–80%.
+    expect(tally.truth[0]).toBe(0)
+    expect(tally.cards[0] / n).toBeGreaterThan(0.05)
+    expect(tally.resampled[0] / n).toBeLessThan(0.02)
+    expect(tally.resampled[1]).toBeGreaterThan(tally.cards[1] * 1.5)
+    expect(Math.abs(tally.resampled[1] - tally.truth[1]) / n).toBeLessThan(0.12)
   }, 60_000)
 })

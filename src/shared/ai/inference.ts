@@ -15,9 +15,11 @@
  */
 import { cardIndex, COLOURS, parseCard, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
 import { canHit, type LaidGroup } from '../engine/groups'
+import type { GroupRequirement } from '../engine/phases'
 import type { Rng } from '../engine/rng'
+import type { SolveOptions } from '../engine/solver'
 import type { GameView } from '../engine/views'
-import { CODES } from './evaluator'
+import { CODES, distanceOf } from './evaluator'
 import type { BotMemory, OpponentNotes } from './types'
 
 const KINDS = ['set', 'run', 'colour'] as const
@@ -164,16 +166,69 @@ export function pairFeatures(i: number, shape: HandShape, out: Float64Array | nu
   out[3] = Math.min(9, shape.colours[COLOUR_OF[i]]) / 3
 }
 
+/**
+ * How far a hand is from its phase says more than its cards one by one: a player who has had a turn and is not
+ * down could not lay down (they would have), and real hands are mostly one card short, while hands dealt by the
+ * card weights alone are often complete or far off (docs/ai.md). `DISTANCE_WEIGHTS[b][d]` is how much likelier a
+ * not-down opponent's hand at distance `d` (0, 1, 2, 3 or more cards short) is in truth than among hands
+ * `dealHand` deals, for an opponent whose turns this hand fall in bucket `b` (`turnsBucket`); fitted by
+ * `npm run fit:inference`. `dealOpponent` deals `RESAMPLE` hands and keeps one in proportion to it
+ * (sampling-importance-resampling).
+ */
+export const TURN_BUCKETS: readonly number[] = [0, 2, 5, 9]
+export const DISTANCE_CLASSES = 4
+export const RESAMPLE = 6
+
+export function turnsBucket(turns: number): number {
+  let b = 0
+  while (b + 1 < TURN_BUCKETS.length && turns >= TURN_BUCKETS[b + 1]) b++
+  return b
+}
+
+export const DISTANCE_WEIGHTS: readonly (readonly number[])[] = [
+  [0.416, 1.427, 1.057, 0.836],
+  [0, 2.662, 0.947, 0.397],
+  [0, 3.154, 0.692, 0.171],
+  [0, 2.732, 0.493, 0.069],
+]
+
+/** The distance part of a not-down opponent's model: their phase, the solver's options, the row of weights. */
+export interface DistanceModel {
+  phase: readonly GroupRequirement[]
+  opts: SolveOptions
+  weights: readonly number[]
+}
+
 /** One opponent's model at one decision: each card's own weight, and the pair weights its phase calls for. */
 export interface OpponentModel {
   /** `exp(θ · card features)` per card code. */
   weights: Float64Array
   /** The pair-feature weights, summed over the kinds of group the phase needs (all 0 once down). */
   pair: Float64Array
+  /** How a whole hand is weighed by its distance to the phase; `null` once down or without a table. */
+  distance: DistanceModel | null
 }
 
-export function opponentModel(view: GameView, memory: BotMemory, seat: number, theta: readonly number[] = INFERENCE_WEIGHTS, table?: readonly LaidGroup[]): OpponentModel {
-  return modelFromRows(featureRows(view, memory, seat, table), phaseKinds(view, seat), theta)
+/** The distance model of the opponent in `seat` under `table` (`DISTANCE_WEIGHTS`), `null` when it has none. */
+export function distanceModel(view: GameView, memory: BotMemory, seat: number, table: readonly (readonly number[])[] | null): DistanceModel | null {
+  const p = view.players[seat]
+  const phase = p.laidDown === null ? view.phases.find((ph) => ph.number === p.phase) : undefined
+  if (!table || !phase) return null
+  const turns = memory.opponents[seat]?.turns ?? 0
+  return { phase: phase.groups, opts: { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }, weights: table[turnsBucket(turns)] }
+}
+
+export function opponentModel(
+  view: GameView,
+  memory: BotMemory,
+  seat: number,
+  theta: readonly number[] = INFERENCE_WEIGHTS,
+  table?: readonly LaidGroup[],
+  distance: readonly (readonly number[])[] | null = DISTANCE_WEIGHTS,
+): OpponentModel {
+  const model = modelFromRows(featureRows(view, memory, seat, table), phaseKinds(view, seat), theta)
+  model.distance = distanceModel(view, memory, seat, distance)
+  return model
 }
 
 /** The model of an opponent whose card features are `rows` (`featureRows`) and whose phase needs `kinds`. */
@@ -187,7 +242,7 @@ export function modelFromRows(rows: Float64Array, kinds: readonly boolean[], the
   }
   const pair = new Float64Array(PAIR_PER_KIND)
   for (let k = 0; k < KINDS.length; k++) if (kinds[k]) for (let f = 0; f < PAIR_PER_KIND; f++) pair[f] += theta[F + k * PAIR_PER_KIND + f]
-  return { weights, pair }
+  return { weights, pair, distance: null }
 }
 
 const UNIT = 2 ** 30
@@ -254,4 +309,36 @@ export function dealHand(counts: Int32Array, model: OpponentModel | null, known:
       picks[k] = i
     }
   return picks.map((i) => CODES[i])
+}
+
+/** The weight of a hand under a distance model: `weights[d]`, the last for 3 or more (and for a hopeless hand). */
+export function distanceWeight(model: DistanceModel, hand: readonly CardCode[]): number {
+  return model.weights[Math.min(DISTANCE_CLASSES - 1, distanceOf(hand, model.phase, model.opts))]
+}
+
+/**
+ * `dealHand`, and then, when the model weighs whole hands by their distance, `resample` hands kept one in
+ * proportion to that weight (the first when all weigh 0); `counts` loses the cards of the one kept.
+ */
+export function dealOpponent(counts: Int32Array, model: OpponentModel | null, known: readonly CardCode[], n: number, rng: Rng, resample = RESAMPLE): CardCode[] | null {
+  const dm = model?.distance
+  if (!dm || n === 0 || resample <= 1) return dealHand(counts, model, known, n, rng)
+  let kept: CardCode[] | null = null
+  let keptCounts = counts
+  let total = 0
+  for (let r = 0; r < resample; r++) {
+    const left = counts.slice()
+    const hand = dealHand(left, model, known, n, rng)
+    if (!hand) return null
+    const w = distanceWeight(dm, [...known, ...hand])
+    total += w
+    // One pass, each hand replacing the one kept with probability w / (total so far): the kept one is drawn in
+    // proportion to its weight.
+    if (kept === null || (w > 0 && (rng.int(0, UNIT - 1) / UNIT) * total < w)) {
+      kept = hand
+      keptCounts = left
+    }
+  }
+  counts.set(keptCounts)
+  return kept
 }

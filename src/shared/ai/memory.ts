@@ -23,7 +23,7 @@ export function publicEventFor(event: GameEvent, seat: number | null): GameEvent
 }
 
 function emptyNotes(): OpponentNotes {
-  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [] }
+  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [], turns: 0 }
 }
 
 export function newMemory(): BotMemory {
@@ -64,6 +64,7 @@ function note(memory: BotMemory, e: GameEvent): void {
       return
     case 'drew': {
       const o = memory.opponents[e.seat]
+      if (o) o.turns++
       if (e.from === 'deck') {
         const top = parseCard(memory.pile[memory.pile.length - 1])
         if (o && top?.kind === 'number') o.passedNumbers.push(top.number)

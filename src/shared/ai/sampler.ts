@@ -16,7 +16,7 @@ import { shuffleInPlace, type Rng } from '../engine/rng'
 import { newPlayer, type GameState, type PlayerState } from '../engine/state'
 import type { GameView } from '../engine/views'
 import { CODES, unseenCards } from './evaluator'
-import { dealHand, INFERENCE_WEIGHTS, opponentModel, tableGroups, type OpponentModel } from './inference'
+import { dealOpponent, INFERENCE_WEIGHTS, opponentModel, tableGroups, type OpponentModel } from './inference'
 import type { BotMemory } from './types'
 
 /** All a sample may be built from: the seat's own view and what it remembers of public events. */
@@ -66,7 +66,7 @@ export function sampleWorld(info: PublicKnowledge, rng: Rng, models: readonly (O
   const counts = unseenCards(view, known.flat()).counts.slice()
   // Opponents' unknown hand cards first, each weighted by what that opponent's play revealed (inference.ts);
   // Save Piles and the draw pile get what is left, in a random order.
-  const rest = view.players.map((p, s) => (s === seat ? [] : dealHand(counts, models[s] ?? null, known[s], p.handCount - known[s].length, rng)))
+  const rest = view.players.map((p, s) => (s === seat ? [] : dealOpponent(counts, models[s] ?? null, known[s], p.handCount - known[s].length, rng)))
   const pool = shuffledRest(counts, rng)
   let next = 0
   const take = (n: number): CardCode[] | null => {

@@ -43,6 +43,8 @@ export interface OpponentNotes {
   discardedNumbers: number[]
   /** Numbers they passed by: the discard pile's top when they drew from the deck instead (what they do not need). */
   passedNumbers: number[]
+  /** Turns they have had this hand (their draws): a player who has had a turn and is not down could not lay down then. */
+  turns: number
 }
 
 /** A bot's memory: public facts of the current hand, built from the history (`observe`). */
