@@ -25,7 +25,7 @@ import {
   DISTANCE_CLASSES,
   DISTANCE_WEIGHTS,
   distanceModel,
-  distanceWeight,
+  distanceClass,
   FEATURE_COUNT,
   FEATURES,
   featureRows,
@@ -216,9 +216,6 @@ function modelOf(s: Sample, theta: readonly number[] | null, table: readonly (re
   return model
 }
 
-/** The hand's distance class (0 … DISTANCE_CLASSES − 1), by a distance model whose weights are its class. */
-const CLASS_OF: readonly number[] = Array.from({ length: DISTANCE_CLASSES }, (_, d) => d)
-const distanceClass = (dm: DistanceModel, hand: readonly CardCode[]) => distanceWeight({ ...dm, weights: CLASS_OF }, hand)
 const handOf = (s: Sample): CardCode[] => [...s.known, ...CODES.flatMap((c, i) => new Array<CardCode>(s.truth[i]).fill(c))]
 
 /**

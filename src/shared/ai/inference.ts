@@ -209,13 +209,13 @@ export interface OpponentModel {
   distance: DistanceModel | null
 }
 
-/** The distance model of the opponent in `seat` under `table` (`DISTANCE_WEIGHTS`), `null` when it has none. */
-export function distanceModel(view: GameView, memory: BotMemory, seat: number, table: readonly (readonly number[])[] | null): DistanceModel | null {
+/** The distance model of the opponent in `seat` under a distance table (`DISTANCE_WEIGHTS`), `null` when it has none. */
+export function distanceModel(view: GameView, memory: BotMemory, seat: number, distance: readonly (readonly number[])[] | null): DistanceModel | null {
   const p = view.players[seat]
   const phase = p.laidDown === null ? view.phases.find((ph) => ph.number === p.phase) : undefined
-  if (!table || !phase) return null
+  if (!distance || !phase) return null
   const turns = memory.opponents[seat]?.turns ?? 0
-  return { phase: phase.groups, opts: { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }, weights: table[turnsBucket(turns)] }
+  return { phase: phase.groups, opts: { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }, weights: distance[turnsBucket(turns)] }
 }
 
 export function opponentModel(
@@ -311,9 +311,13 @@ export function dealHand(counts: Int32Array, model: OpponentModel | null, known:
   return picks.map((i) => CODES[i])
 }
 
-/** The weight of a hand under a distance model: `weights[d]`, the last for 3 or more (and for a hopeless hand). */
+/** The hand's distance class under a distance model: its distance to the phase, the last class for 3 or more (and for a hopeless hand). */
+export function distanceClass(model: DistanceModel, hand: readonly CardCode[]): number {
+  return Math.min(DISTANCE_CLASSES - 1, distanceOf(hand, model.phase, model.opts))
+}
+
 export function distanceWeight(model: DistanceModel, hand: readonly CardCode[]): number {
-  return model.weights[Math.min(DISTANCE_CLASSES - 1, distanceOf(hand, model.phase, model.opts))]
+  return model.weights[distanceClass(model, hand)]
 }
 
 /**
