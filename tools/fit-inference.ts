@@ -242,7 +242,8 @@ function distanceShares(samples: readonly Sample[], theta: readonly number[] | n
 /**
  * The distance table: truth over dealt, per bucket and class, from the card weights alone; then `rounds` times
  * corrected by truth over what the resampling sampler deals (a few hands per world only part-way reach the
- * target). A class with little truth or few dealt hands keeps a weight near its ratio (add-half smoothing).
+ * target). A class no true hand is in weighs 0 (e.g. a complete hand after a turn); a small constant keeps the
+ * ratio finite where few hands were dealt.
  */
 function fitDistance(samples: readonly Sample[], theta: readonly number[], rounds: number, seed: string): number[][] {
   let table: number[][] | null = null
@@ -312,7 +313,7 @@ function main(): void {
   if (tableArg === 'fit') table = fitDistance(train, theta, Number(values.rounds), `${values.seed}|distance`)
   else if (tableArg === 'current') table = DISTANCE_WEIGHTS.map((row) => row.slice())
   else {
-    const given: unknown = JSON.parse(values.table)
+    const given: unknown = JSON.parse(tableArg)
     const ok = (row: unknown) => Array.isArray(row) && row.length === DISTANCE_CLASSES && row.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)
     if (!Array.isArray(given) || given.length !== TURN_BUCKETS.length || !given.every(ok))
       throw new Error(`--table needs ${TURN_BUCKETS.length} rows of ${DISTANCE_CLASSES} numbers ≥ 0 (turns from ${TURN_BUCKETS.join(', ')}; distance 0 … ${DISTANCE_CLASSES - 1}+)`)

@@ -15,7 +15,7 @@
  */
 import { cardIndex, COLOURS, parseCard, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
 import { canHit, type LaidGroup } from '../engine/groups'
-import type { GroupRequirement } from '../engine/phases'
+import type { GroupRequirement, PhaseDef } from '../engine/phases'
 import type { Rng } from '../engine/rng'
 import type { SolveOptions } from '../engine/solver'
 import type { GameView } from '../engine/views'
@@ -71,10 +71,15 @@ export function tableGroups(view: GameView): LaidGroup[] {
   return out
 }
 
+/** The phase the player in `seat` still has to make this hand; `undefined` once down (or before a Masters choice). */
+function openPhase(view: GameView, seat: number): PhaseDef | undefined {
+  const p = view.players[seat]
+  return p.laidDown === null ? view.phases.find((ph) => ph.number === p.phase) : undefined
+}
+
 /** Which kinds of group the opponent's phase needs (set, run, colour), none once it is down. */
 export function phaseKinds(view: GameView, seat: number): boolean[] {
-  const p = view.players[seat]
-  const phase = p.laidDown === null ? view.phases.find((ph) => ph.number === p.phase) : undefined
+  const phase = openPhase(view, seat)
   return KINDS.map((k) => phase?.groups.some((g) => g.kind === k) ?? false)
 }
 
@@ -211,8 +216,7 @@ export interface OpponentModel {
 
 /** The distance model of the opponent in `seat` under a distance table (`DISTANCE_WEIGHTS`), `null` when it has none. */
 export function distanceModel(view: GameView, memory: BotMemory, seat: number, distance: readonly (readonly number[])[] | null): DistanceModel | null {
-  const p = view.players[seat]
-  const phase = p.laidDown === null ? view.phases.find((ph) => ph.number === p.phase) : undefined
+  const phase = openPhase(view, seat)
   if (!distance || !phase) return null
   const turns = memory.opponents[seat]?.turns ?? 0
   return { phase: phase.groups, opts: { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }, weights: distance[turnsBucket(turns)] }
