@@ -5,16 +5,19 @@
  * that hand, in proportion to its copies left × exp(θ · features) (a conditional logit, fitted by Newton's
  * method). Reports, on games not used for the fit, that log-likelihood per hidden card against the uniform
  * sampler's, and how many of an opponent's hidden cards a hand dealt by the sampler's own `dealOpponent` gets right.
- * Then fits the distance table (`DISTANCE_WEIGHTS`) on the training games and shows, per turns bucket, how far
- * from their phase the true hands, the card-weighted hands and the resampled hands are.
+ * Then fits the distance tables (`DISTANCE_WEIGHTS`: one per phase, by its group signature, and one for all) on the
+ * training games and shows, per turns bucket, how far from their phase the true hands, the card-weighted hands and
+ * the resampled hands are, for all phases together and for each phase.
  *
  *   npm run --silent fit:inference -- [--games 400] [--test-games 200] [--seed S] [--levels hard,medium] [--json]
  *   [--theta '[…]']   (evaluate a given θ instead of fitting; `current` for INFERENCE_WEIGHTS)
- *   [--table fit]     (fit the distance table on the training games, the default; `current` for DISTANCE_WEIGHTS;
- *                      or '[[…]…]', a table to evaluate)
- *   [--rounds 1]      (corrections of the distance table by what the resampling sampler deals)
+ *   [--table fit]     (fit the distance tables on the training games, the default; `current` for DISTANCE_WEIGHTS;
+ *                      `one` for its table of all phases alone; or '{"byPhase":{"set3+set3":[[…]…]},"other":[[…]…]}')
+ *   [--rounds 1]      (corrections of the distance tables by what the resampling sampler deals)
+ *   [--min-positions 300] (a phase gets its own table when the training games have this many positions of it)
  */
 import { parseArgs } from 'node:util'
+import { z } from 'zod'
 import { cardIndex, type CardCode } from '../src/shared/engine/cards'
 import { rngFromSeed, openRng } from '../src/shared/engine/rng'
 import { playGame } from '../src/shared/ai/arena'
@@ -26,6 +29,7 @@ import {
   DISTANCE_WEIGHTS,
   distanceModel,
   distanceClass,
+  distanceTableFor,
   FEATURE_COUNT,
   FEATURES,
   featureRows,
@@ -35,9 +39,12 @@ import {
   PAIR_PER_KIND,
   pairFeatures,
   phaseKinds,
+  phaseSignature,
   TURN_BUCKETS,
   turnsBucket,
   type DistanceModel,
+  type DistanceTable,
+  type DistanceTables,
   type OpponentModel,
 } from '../src/shared/ai/inference'
 import { newMemory, observe } from '../src/shared/ai/memory'
@@ -58,9 +65,12 @@ interface Sample {
   distance: DistanceModel | null
   /** Its turns bucket (`turnsBucket`). */
   bucket: number
+  /** Its open phase's `phaseSignature` ('' once down). */
+  signature: string
 }
 
-const FLAT: readonly (readonly number[])[] = TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(1))
+const FLAT: DistanceTable = TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(1))
+const FLAT_TABLES: DistanceTables = { byPhase: {}, other: FLAT }
 
 function collect(games: number, seed: string, levels: readonly BotLevel[], every: number): Sample[] {
   const out: Sample[] = []
@@ -85,9 +95,10 @@ function collect(games: number, seed: string, levels: readonly BotLevel[], every
           let n = 0
           for (let i = 0; i < K; i++) n += truth[i]
           if (n === 0) continue
-          const distance = distanceModel(view, memory, s, FLAT)
+          const distance = distanceModel(view, memory, s, FLAT_TABLES)
           const bucket = turnsBucket(memory.opponents[s]?.turns ?? 0)
-          out.push({ pool: pool.slice(), truth, hidden: n, known: known[s], kinds: phaseKinds(view, s), rows: featureRows(view, memory, s), distance, bucket })
+          const signature = distance ? phaseSignature(distance.phase) : ''
+          out.push({ pool: pool.slice(), truth, hidden: n, known: known[s], kinds: phaseKinds(view, s), rows: featureRows(view, memory, s), distance, bucket, signature })
         }
       },
     })
@@ -208,56 +219,119 @@ function fit(samples: readonly Sample[], ridge: number): number[] {
   return theta
 }
 
-/** The sample's model under θ (`null`: uniform) and a distance table (`null`: none). */
-function modelOf(s: Sample, theta: readonly number[] | null, table: readonly (readonly number[])[] | null): OpponentModel | null {
+/** The sample's model under θ (`null`: uniform) and distance tables (`null`: none). */
+function modelOf(s: Sample, theta: readonly number[] | null, tables: DistanceTables | null): OpponentModel | null {
   if (!theta) return null
   const model = modelFromRows(s.rows, s.kinds, theta)
-  if (table && s.distance) model.distance = { ...s.distance, weights: table[s.bucket] }
+  if (tables && s.distance) model.distance = { ...s.distance, weights: distanceTableFor(tables, s.distance.phase)[s.bucket] }
   return model
 }
 
 const handOf = (s: Sample): CardCode[] => [...s.known, ...CODES.flatMap((c, i) => new Array<CardCode>(s.truth[i]).fill(c))]
 
-/**
- * Per turns bucket, the share of not-down opponents' hands at each distance class: the true hands', and those
- * dealt (`draws` each) by the sampler under θ and `table` (`null`: the card weights alone).
- */
-function distanceShares(samples: readonly Sample[], theta: readonly number[] | null, table: readonly (readonly number[])[] | null, draws: number, seed: string) {
-  const rng = openRng(rngFromSeed(seed))
-  const truth = TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(0))
-  const dealt = TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(0))
-  for (const s of samples) {
-    if (!s.distance) continue
-    truth[s.bucket][distanceClass(s.distance, handOf(s))] += draws
-    const model = modelOf(s, theta, table)
-    for (let d = 0; d < draws; d++) {
-      const got = dealOpponent(s.pool.slice(), model, s.known, s.hidden, rng)
-      if (got) dealt[s.bucket][distanceClass(s.distance, [...s.known, ...got])]++
-    }
-  }
-  const share = (rows: number[][]) => rows.map((r) => r.map((x) => x / Math.max(1, r.reduce((a, b) => a + b, 0))))
-  return { truth: share(truth), dealt: share(dealt), positions: truth.map((r) => r.reduce((a, b) => a + b, 0) / draws) }
+/** Hands per turns bucket and distance class. */
+type Counts = number[][]
+const noCounts = (): Counts => TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(0))
+const sumOf = (row: readonly number[]) => row.reduce((a, b) => a + b, 0)
+const shareOf = (rows: Counts): Counts => rows.map((r) => r.map((x) => x / Math.max(1, sumOf(r))))
+
+/** The true hands' and the dealt hands' distance classes, each counted once per draw. */
+interface DistanceCounts {
+  truth: Counts
+  dealt: Counts
 }
 
 /**
- * The distance table: truth over dealt, per bucket and class, from the card weights alone; then `rounds` times
- * corrected by truth over what the resampling sampler deals (a few hands per world only part-way reach the
- * target). A class no true hand is in weighs 0 (e.g. a complete hand after a turn); a small constant keeps the
- * ratio finite where few hands were dealt.
+ * Per turns bucket, how many not-down opponents' hands are at each distance class: the true hands, and those dealt
+ * (`draws` each) by the sampler under θ and `tables` (`null`: the card weights alone); for all phases together and
+ * per phase signature.
  */
-function fitDistance(samples: readonly Sample[], theta: readonly number[], rounds: number, seed: string): number[][] {
-  let table: number[][] | null = null
-  for (let r = 0; r <= rounds; r++) {
-    const { truth, dealt } = distanceShares(samples, theta, table, 1, `${seed}|${r}`)
-    const prev: number[][] = table ?? TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(1))
-    table = prev.map((row, b) => row.map((g, d) => (truth[b][d] === 0 ? 0 : (g * (truth[b][d] + 1e-3)) / (dealt[b][d] + 1e-3))))
-    table = table.map((row) => row.map((x) => Math.round(x * 1000) / 1000))
+function distanceCounts(samples: readonly Sample[], theta: readonly number[] | null, tables: DistanceTables | null, draws: number, seed: string) {
+  const rng = openRng(rngFromSeed(seed))
+  const all: DistanceCounts = { truth: noCounts(), dealt: noCounts() }
+  const bySignature = new Map<string, DistanceCounts>()
+  for (const s of samples) {
+    if (!s.distance) continue
+    let mine = bySignature.get(s.signature)
+    if (!mine) bySignature.set(s.signature, (mine = { truth: noCounts(), dealt: noCounts() }))
+    const t = distanceClass(s.distance, handOf(s))
+    all.truth[s.bucket][t] += draws
+    mine.truth[s.bucket][t] += draws
+    const model = modelOf(s, theta, tables)
+    for (let d = 0; d < draws; d++) {
+      const got = dealOpponent(s.pool.slice(), model, s.known, s.hidden, rng)
+      if (!got) continue
+      const c = distanceClass(s.distance, [...s.known, ...got])
+      all.dealt[s.bucket][c]++
+      mine.dealt[s.bucket][c]++
+    }
   }
-  return table!
+  return { all, bySignature, draws }
+}
+
+/** How far the dealt hands' distances are from the true ones: the total variation distance per bucket, weighted by positions. */
+function misfit(c: DistanceCounts): number {
+  const t = shareOf(c.truth)
+  const d = shareOf(c.dealt)
+  let sum = 0
+  let n = 0
+  c.truth.forEach((row, b) => {
+    const w = sumOf(row)
+    sum += (w * t[b].reduce((acc, x, k) => acc + Math.abs(x - d[b][k]), 0)) / 2
+    n += w
+  })
+  return n === 0 ? 0 : sum / n
+}
+
+const rounded = (table: DistanceTable): number[][] => table.map((row) => row.map((x) => Math.round(x * 1000) / 1000))
+
+/**
+ * The distance tables: truth over dealt, per bucket and class, from the card weights alone; then `rounds` times
+ * corrected by truth over what the resampling sampler deals (a few hands per world only part-way reach the
+ * target). A class no true hand of any phase is in weighs 0 (e.g. a complete hand after a turn); a small constant
+ * keeps the ratio finite where few hands were dealt. A phase with `minPositions` positions gets its own table,
+ * its ratios shrunk toward all phases' by `prior` positions dealt and true in all phases' shares.
+ */
+function fitDistance(samples: readonly Sample[], theta: readonly number[], rounds: number, seed: string, minPositions: number, prior = 100): DistanceTables {
+  let tables: DistanceTables = FLAT_TABLES
+  for (let r = 0; r <= rounds; r++) {
+    const { all, bySignature } = distanceCounts(samples, theta, r === 0 ? null : tables, 1, `${seed}|${r}`)
+    const t = shareOf(all.truth)
+    const d = shareOf(all.dealt)
+    const other = rounded(tables.other.map((row, b) => row.map((g, k) => (t[b][k] === 0 ? 0 : (g * (t[b][k] + 1e-3)) / (d[b][k] + 1e-3)))))
+    const byPhase: Record<string, DistanceTable> = {}
+    for (const [signature, c] of bySignature) {
+      if (sumOf(c.truth.map(sumOf)) < minPositions) continue
+      const prev = r === 0 ? FLAT : (tables.byPhase[signature] ?? tables.other)
+      byPhase[signature] = rounded(
+        prev.map((row, b) =>
+          row.map((g, k) => (t[b][k] === 0 ? 0 : (g * (c.truth[b][k] + prior * t[b][k] + 1e-3)) / (c.dealt[b][k] + prior * d[b][k] + 1e-3))),
+        ),
+      )
+    }
+    tables = { byPhase, other }
+  }
+  return tables
+}
+
+const tableSchema = z.array(z.array(z.number().nonnegative()).length(DISTANCE_CLASSES)).length(TURN_BUCKETS.length)
+const tablesSchema = z.object({ byPhase: z.record(z.string(), tableSchema), other: tableSchema }).strict()
+
+/** `--table`: fitted on `train`, the shipped tables, their table of all phases alone, or given as JSON. */
+function tablesArg(arg: string, fitted: () => DistanceTables): DistanceTables {
+  if (arg === 'fit') return fitted()
+  if (arg === 'current') return DISTANCE_WEIGHTS
+  if (arg === 'one') return { byPhase: {}, other: DISTANCE_WEIGHTS.other }
+  const got = tablesSchema.safeParse(JSON.parse(arg))
+  if (!got.success)
+    throw new Error(
+      `--table needs {"byPhase": {signature: table}, "other": table}, each table ${TURN_BUCKETS.length} rows of ${DISTANCE_CLASSES} numbers ≥ 0 (turns from ${TURN_BUCKETS.join(', ')}; distance 0 … ${DISTANCE_CLASSES - 1}+): ${got.error.issues[0]?.message}`,
+    )
+  return got.data
 }
 
 /** Hidden cards a hand dealt by the sampler (`dealOpponent`) gets right, on average (multiset overlap with the truth). */
-function overlap(samples: readonly Sample[], theta: readonly number[] | null, table: readonly (readonly number[])[] | null, draws: number, seed: string): number {
+function overlap(samples: readonly Sample[], theta: readonly number[] | null, table: DistanceTables | null, draws: number, seed: string): number {
   const rng = openRng(rngFromSeed(seed))
   let right = 0
   let cards = 0
@@ -292,6 +366,7 @@ function main(): void {
       theta: { type: 'string' },
       table: { type: 'string', default: 'fit' },
       rounds: { type: 'string', default: '1' },
+      'min-positions': { type: 'string', default: '300' },
       json: { type: 'boolean', default: false },
     },
   })
@@ -300,7 +375,6 @@ function main(): void {
   const t0 = performance.now()
   const test = collect(Number(values['test-games']), `${values.seed}|test`, levels, every)
   let theta: number[]
-  let table: number[][]
   let train: Sample[] = []
   const tableArg = values.table as string
   if (tableArg === 'fit' || !values.theta) train = collect(Number(values.games), `${values.seed}|train`, levels, every)
@@ -310,23 +384,30 @@ function main(): void {
       throw new Error(`--theta needs ${F} finite numbers (${FEATURES.join(', ')})`)
     theta = given as number[]
   } else theta = fit(train, Number(values.ridge))
-  if (tableArg === 'fit') table = fitDistance(train, theta, Number(values.rounds), `${values.seed}|distance`)
-  else if (tableArg === 'current') table = DISTANCE_WEIGHTS.map((row) => row.slice())
-  else {
-    const given: unknown = JSON.parse(tableArg)
-    const ok = (row: unknown) => Array.isArray(row) && row.length === DISTANCE_CLASSES && row.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0)
-    if (!Array.isArray(given) || given.length !== TURN_BUCKETS.length || !given.every(ok))
-      throw new Error(`--table needs ${TURN_BUCKETS.length} rows of ${DISTANCE_CLASSES} numbers ≥ 0 (turns from ${TURN_BUCKETS.join(', ')}; distance 0 … ${DISTANCE_CLASSES - 1}+)`)
-    table = given as number[][]
-  }
+  const tables = tablesArg(tableArg, () => fitDistance(train, theta, Number(values.rounds), `${values.seed}|distance`, Number(values['min-positions'])))
+  const oneTable: DistanceTables = { byPhase: {}, other: tables.other }
   const uniform = new Array<number>(F).fill(0)
   const base = evaluate(test, uniform, false)
   const fitted = evaluate(test, theta, false)
-  const shares = {
-    uniform: distanceShares(test, null, null, 2, 'shares'),
-    cards: distanceShares(test, theta, null, 2, 'shares'),
-    resampled: distanceShares(test, theta, table, 2, 'shares'),
+  const counts = {
+    uniform: distanceCounts(test, null, null, 2, 'shares'),
+    cards: distanceCounts(test, theta, null, 2, 'shares'),
+    oneTable: distanceCounts(test, theta, oneTable, 2, 'shares'),
+    resampled: distanceCounts(test, theta, tables, 2, 'shares'),
   }
+  const phases = [...counts.uniform.bySignature.keys()].sort().map((signature) => {
+    const of = (c: ReturnType<typeof distanceCounts>) => c.bySignature.get(signature)!
+    return {
+      signature,
+      ownTable: Object.hasOwn(tables.byPhase, signature),
+      positions: of(counts.uniform).truth.map((r) => sumOf(r) / 2),
+      truth: shareOf(of(counts.uniform).truth),
+      oneTable: shareOf(of(counts.oneTable).dealt),
+      resampled: shareOf(of(counts.resampled).dealt),
+      misfitOneTable: misfit(of(counts.oneTable)),
+      misfitResampled: misfit(of(counts.resampled)),
+    }
+  })
   const report = {
     seed: values.seed,
     levels,
@@ -337,15 +418,20 @@ function main(): void {
     llPerCardFitted: fitted.ll / fitted.cards,
     overlapUniform: overlap(test, null, null, 4, 'overlap'),
     overlapFitted: overlap(test, theta, null, 4, 'overlap'),
-    overlapResampled: overlap(test, theta, table, 4, 'overlap'),
-    positionsByBucket: shares.uniform.positions,
-    distanceTruth: shares.uniform.truth,
-    distanceUniform: shares.uniform.dealt,
-    distanceCards: shares.cards.dealt,
-    distanceResampled: shares.resampled.dealt,
+    overlapResampled: overlap(test, theta, tables, 4, 'overlap'),
+    positionsByBucket: counts.uniform.all.truth.map((r) => sumOf(r) / 2),
+    distanceTruth: shareOf(counts.uniform.all.truth),
+    distanceUniform: shareOf(counts.uniform.all.dealt),
+    distanceCards: shareOf(counts.cards.all.dealt),
+    distanceOneTable: shareOf(counts.oneTable.all.dealt),
+    distanceResampled: shareOf(counts.resampled.all.dealt),
+    misfitCards: misfit(counts.cards.all),
+    misfitOneTable: misfit(counts.oneTable.all),
+    misfitResampled: misfit(counts.resampled.all),
+    phases,
     seconds: (performance.now() - t0) / 1000,
     theta: theta.map((x) => Math.round(x * 1000) / 1000),
-    table,
+    tables,
   }
   if (values.json) {
     console.log(JSON.stringify(report, null, 2))
@@ -355,17 +441,28 @@ function main(): void {
   console.log(`pseudo-log-likelihood per hidden card: uniform ${report.llPerCardUniform.toFixed(4)}, fitted ${report.llPerCardFitted.toFixed(4)}`)
   console.log(`hidden cards a sampled hand gets right: uniform ${(100 * report.overlapUniform).toFixed(2)}%, fitted ${(100 * report.overlapFitted).toFixed(2)}%, resampled by distance ${(100 * report.overlapResampled).toFixed(2)}%`)
   const pct = (row: readonly number[]) => row.map((x) => `${(100 * x).toFixed(1)}`.padStart(5)).join(' ')
+  const turns = (b: number) => (TURN_BUCKETS[b + 1] === undefined ? `${TURN_BUCKETS[b]}+` : `${TURN_BUCKETS[b]}–${TURN_BUCKETS[b + 1] - 1}`)
+  const tv = (x: number) => `${(100 * x).toFixed(1)} points`
   console.log(`distance to phase of not-down opponents' hands, % at 0 / 1 / 2 / 3+ (test positions):`)
-  TURN_BUCKETS.forEach((lo, b) => {
-    const hi = TURN_BUCKETS[b + 1]
-    console.log(`  turns ${hi === undefined ? `${lo}+` : `${lo}–${hi - 1}`} (${report.positionsByBucket[b]} positions)`)
+  TURN_BUCKETS.forEach((_, b) => {
+    console.log(`  turns ${turns(b)} (${report.positionsByBucket[b]} positions)`)
     console.log(`    truth     ${pct(report.distanceTruth[b])}`)
     console.log(`    uniform   ${pct(report.distanceUniform[b])}`)
     console.log(`    cards     ${pct(report.distanceCards[b])}`)
-    console.log(`    resampled ${pct(report.distanceResampled[b])}    table ${JSON.stringify(table[b])}`)
+    console.log(`    one table ${pct(report.distanceOneTable[b])}    table ${JSON.stringify(tables.other[b])}`)
+    console.log(`    resampled ${pct(report.distanceResampled[b])}`)
   })
+  console.log(`misfit (total variation from the truth, per position): cards ${tv(report.misfitCards)}, one table ${tv(report.misfitOneTable)}, per phase ${tv(report.misfitResampled)}`)
+  for (const ph of phases) {
+    console.log(`  ${ph.signature}${ph.ownTable ? '' : ' (all phases\' table)'}: misfit one table ${tv(ph.misfitOneTable)}, resampled ${tv(ph.misfitResampled)}`)
+    TURN_BUCKETS.forEach((_, b) => {
+      if (ph.positions[b] === 0) return
+      console.log(`    turns ${turns(b).padEnd(4)} ${String(ph.positions[b]).padStart(5)}  truth ${pct(ph.truth[b])} | one table ${pct(ph.oneTable[b])} | resampled ${pct(ph.resampled[b])}`)
+    })
+  }
   for (let f = 0; f < F; f++) console.log(`  ${FEATURES[f].padEnd(24)} ${report.theta[f]}`)
   console.log(JSON.stringify(report.theta))
+  console.log(JSON.stringify(report.tables))
 }
 
 main()

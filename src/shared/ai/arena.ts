@@ -262,6 +262,7 @@ const budgetOverrideSchema = z
     searchDraw: z.boolean(),
     searchAfterLayDown: z.boolean(),
     inference: z.boolean(),
+    distanceByPhase: z.boolean(),
   } satisfies Record<keyof SearchBudget, z.ZodType>)
   .partial()
   .strict()

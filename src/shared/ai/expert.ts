@@ -21,6 +21,7 @@ import type { GameState } from '../engine/state'
 import { canDraw } from '../engine/views'
 import { decideWith, discardRanking, type Decider } from './policy'
 import { outcomeValue, playOut } from './rollout'
+import { DISTANCE_WEIGHTS, INFERENCE_WEIGHTS, type DistanceTables } from './inference'
 import { opponentModels, sampleWorld, UNIFORM, type PublicKnowledge } from './sampler'
 
 export interface SearchBudget {
@@ -58,9 +59,17 @@ export interface SearchBudget {
    * weights alone had given 272 against 269 of 1,000 (z +0.17).
    */
   inference: boolean
+  /**
+   * With `inference`: weigh a not-down opponent's hand by the distance table of their own phase
+   * (`DISTANCE_WEIGHTS.byPhase`), not by the one table of all phases.
+   */
+  distanceByPhase: boolean
 }
 
-export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true }
+export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true, distanceByPhase: true }
+
+/** Every phase weighed by the table of all phases (`distanceByPhase` off). */
+const ONE_DISTANCE_TABLE: DistanceTables = { byPhase: {}, other: DISTANCE_WEIGHTS.other }
 
 /** One searched decision: the candidates and their mean values, for the coach's explanation and the tests. */
 export interface SearchReport {
@@ -100,7 +109,7 @@ export function searchCandidates(d: Decider, candidates: readonly Action[], budg
   const info: PublicKnowledge = { view, memory: d.memory }
   const rng = openRng(rngFromSeed(`${d.salt}|${view.version}|${d.seat}|expert`))
   const inHand = view.players.map((p) => p.inHand)
-  const models = budget.inference ? opponentModels(info) : UNIFORM
+  const models = budget.inference ? opponentModels(info, INFERENCE_WEIGHTS, budget.distanceByPhase ? DISTANCE_WEIGHTS : ONE_DISTANCE_TABLE) : UNIFORM
   const perWorld: number[][] = candidates.map(() => [])
   let worlds = 0
   let work = 0

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../engine/actions'
 import { cardIndex, WILD } from '../engine/cards'
 import { canHit } from '../engine/groups'
+import { CLASSIC_PHASES } from '../engine/phases'
 import { openRng, rngFromSeed } from '../engine/rng'
 import { newGame, type GameState } from '../engine/state'
 import { viewFor, type GameView } from '../engine/views'
 import { playGame } from './arena'
 import { CODES, distanceOf, unseenCards } from './evaluator'
-import { dealHand, dealOpponent, DISTANCE_WEIGHTS, FEATURE_COUNT, INFERENCE_WEIGHTS, modelFromRows, opponentModel, tableGroups, TURN_BUCKETS, turnsBucket, type OpponentModel } from './inference'
+import { dealHand, dealOpponent, DISTANCE_CLASSES, DISTANCE_WEIGHTS, distanceTableFor, FEATURE_COUNT, INFERENCE_WEIGHTS, modelFromRows, opponentModel, phaseSignature, tableGroups, TURN_BUCKETS, turnsBucket, type DistanceTables, type OpponentModel } from './inference'
 import { newMemory, observe } from './memory'
 import type { BotMemory } from './types'
 
@@ -54,10 +55,24 @@ describe('what public play says about hidden hands', () => {
     expect(memory.opponents.map((o) => o.turns)).toEqual([0, 1, 1, 0])
   })
 
-  it('has a distance table of one row per turns bucket, a player who has had a turn never complete', () => {
-    expect(DISTANCE_WEIGHTS).toHaveLength(TURN_BUCKETS.length)
+  it('has distance tables of one row per turns bucket, a player who has had a turn never complete', () => {
     expect([0, 1, 2, 4, 5, 8, 9, 40].map(turnsBucket)).toEqual([0, 0, 1, 1, 2, 2, 3, 3])
-    for (const row of DISTANCE_WEIGHTS.slice(1)) expect(row[0]).toBe(0)
+    for (const table of [DISTANCE_WEIGHTS.other, ...Object.values(DISTANCE_WEIGHTS.byPhase)]) {
+      expect(table).toHaveLength(TURN_BUCKETS.length)
+      for (const row of table) expect(row).toHaveLength(DISTANCE_CLASSES)
+      for (const row of table.slice(1)) expect(row[0]).toBe(0)
+    }
+  })
+
+  it('weighs a phase by its own distance table, by what the phase asks for, and any other phase by the table of all', () => {
+    const classic = CLASSIC_PHASES
+    expect(classic.map((p) => phaseSignature(p.groups))).toContain('set3+set3')
+    const own: number[][] = TURN_BUCKETS.map(() => [0, 5, 1, 1])
+    const tables: DistanceTables = { byPhase: { 'set3+set3': own }, other: DISTANCE_WEIGHTS.other }
+    expect(distanceTableFor(tables, classic[0].groups)).toBe(own)
+    expect(distanceTableFor(tables, classic[1].groups)).toBe(DISTANCE_WEIGHTS.other)
+    expect(distanceTableFor(tables, [{ kind: 'set', size: 3 }, { kind: 'set', size: 3 }, { kind: 'run', size: 4 }])).toBe(DISTANCE_WEIGHTS.other)
+    expect(distanceTableFor({ byPhase: {}, other: own }, classic[0].groups)).toBe(own)
   })
 
   const counts = () => {

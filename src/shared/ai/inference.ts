@@ -174,9 +174,9 @@ export function pairFeatures(i: number, shape: HandShape, out: Float64Array | nu
 /**
  * How far a hand is from its phase says more than its cards one by one: a player who has had a turn and is not
  * down could not lay down (they would have), and real hands are mostly one card short, while hands dealt by the
- * card weights alone are often complete or far off (docs/ai.md). `DISTANCE_WEIGHTS[b][d]` is how much likelier a
- * not-down opponent's hand at distance `d` (0, 1, 2, 3 or more cards short) is in truth than among hands
- * `dealHand` deals, for an opponent whose turns this hand fall in bucket `b` (`turnsBucket`); fitted by
+ * card weights alone are often complete or far off (docs/ai.md). A distance table's row `b`, class `d` is how much
+ * likelier a not-down opponent's hand at distance `d` (0, 1, 2, 3 or more cards short) is in truth than among
+ * hands `dealHand` deals, for an opponent whose turns this hand fall in bucket `b` (`turnsBucket`); fitted by
  * `npm run fit:inference`. `dealOpponent` deals `RESAMPLE` hands and keeps one in proportion to it
  * (sampling-importance-resampling).
  */
@@ -190,12 +190,104 @@ export function turnsBucket(turns: number): number {
   return b
 }
 
-export const DISTANCE_WEIGHTS: readonly (readonly number[])[] = [
-  [0.416, 1.427, 1.057, 0.836],
-  [0, 2.662, 0.947, 0.397],
-  [0, 3.154, 0.692, 0.171],
-  [0, 2.732, 0.493, 0.069],
-]
+/** Rows per turns bucket, a weight per distance class. */
+export type DistanceTable = readonly (readonly number[])[]
+
+/**
+ * A distance table per phase, keyed by what the phase asks for (`phaseSignature`: a phase of two sets of 3 is one
+ * card short far sooner than one of two sets of 4), and `other` for a phase without its own (custom phase lists,
+ * and those the fit saw too little of).
+ */
+export interface DistanceTables {
+  readonly byPhase: Readonly<Record<string, DistanceTable>>
+  readonly other: DistanceTable
+}
+
+/** A phase's groups as a key: kind and size of each, in order (`set3+run4`). */
+export function phaseSignature(groups: readonly GroupRequirement[]): string {
+  return groups.map((g) => `${g.kind}${g.size}`).join('+')
+}
+
+/**
+ * Fitted by `npm run --silent fit:inference -- --theta current --games 400 --test-games 100 --seed infer3 --rounds 3`
+ * (the phases' tables; `other` is the one table of all phases of the eighth #20 session, `--rounds 1`).
+ */
+export const DISTANCE_WEIGHTS: DistanceTables = {
+  byPhase: {
+    'set3+set3': [
+      [0.467, 1.276, 0.998, 0.856],
+      [0, 1.959, 0.727, 0.159],
+      [0, 2.442, 0.274, 0.103],
+      [0, 2.984, 0.325, 0.055],
+    ],
+    'set3+run4': [
+      [0.555, 1.266, 0.952, 1.23],
+      [0, 2.056, 0.278, 0.363],
+      [0, 3.157, 0.379, 0.144],
+      [0, 3.101, 0.35, 0.055],
+    ],
+    'set4+run4': [
+      [0.303, 1.488, 0.947, 0.669],
+      [0, 2.562, 0.561, 0.102],
+      [0, 3.211, 0.173, 0.012],
+      [0, 3.335, 0.187, 0.04],
+    ],
+    'run7': [
+      [0.371, 1.338, 1.036, 0.877],
+      [0, 2.174, 0.692, 0.208],
+      [0, 2.869, 0.278, 0.079],
+      [0, 3.589, 0.211, 0.037],
+    ],
+    'run8': [
+      [0.309, 1.429, 0.992, 0.865],
+      [0, 2.813, 0.675, 0.298],
+      [0, 3.773, 0.262, 0.041],
+      [0, 3.733, 0.156, 0.027],
+    ],
+    'run9': [
+      [0.274, 1.713, 1.136, 0.782],
+      [0, 4.892, 0.93, 0.228],
+      [0, 9.018, 0.211, 0.019],
+      [0, 6.844, 0.086, 0.007],
+    ],
+    'set4+set4': [
+      [0.315, 1.597, 1.122, 0.945],
+      [0, 3.201, 1.387, 0.576],
+      [0, 3.739, 0.836, 0.233],
+      [0, 2.826, 0.414, 0.125],
+    ],
+    'colour7': [
+      [0.224, 1.668, 1.176, 0.77],
+      [0, 3.338, 1.051, 0.279],
+      [0, 5.383, 0.422, 0.028],
+      [0, 4.634, 0.151, 0.018],
+    ],
+    'set5+set2': [
+      [0.276, 1.604, 1.011, 0.783],
+      [0, 2.123, 0.941, 0.391],
+      [0, 2.12, 0.8, 0.18],
+      [0, 2.36, 0.886, 0.012],
+    ],
+    'set5+set3': [
+      [0.316, 2.34, 1.116, 0.903],
+      [0, 3.259, 1.29, 0.588],
+      [0, 3.195, 0.811, 0.261],
+      [0, 2.698, 0.423, 0.084],
+    ],
+  },
+  other: [
+    [0.416, 1.427, 1.057, 0.836],
+    [0, 2.662, 0.947, 0.397],
+    [0, 3.154, 0.692, 0.171],
+    [0, 2.732, 0.493, 0.069],
+  ],
+}
+
+/** The table a phase is weighed by. */
+export function distanceTableFor(tables: DistanceTables, groups: readonly GroupRequirement[]): DistanceTable {
+  const key = phaseSignature(groups)
+  return Object.hasOwn(tables.byPhase, key) ? tables.byPhase[key] : tables.other
+}
 
 /** The distance part of a not-down opponent's model: their phase, the solver's options, the row of weights. */
 export interface DistanceModel {
@@ -214,12 +306,12 @@ export interface OpponentModel {
   distance: DistanceModel | null
 }
 
-/** The distance model of the opponent in `seat` under a distance table (`DISTANCE_WEIGHTS`), `null` when it has none. */
-export function distanceModel(view: GameView, memory: BotMemory, seat: number, distance: readonly (readonly number[])[] | null): DistanceModel | null {
+/** The distance model of the opponent in `seat` under distance tables (`DISTANCE_WEIGHTS`), `null` when it has none. */
+export function distanceModel(view: GameView, memory: BotMemory, seat: number, tables: DistanceTables | null): DistanceModel | null {
   const phase = openPhase(view, seat)
-  if (!distance || !phase) return null
+  if (!tables || !phase) return null
   const turns = memory.opponents[seat]?.turns ?? 0
-  return { phase: phase.groups, opts: { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }, weights: distance[turnsBucket(turns)] }
+  return { phase: phase.groups, opts: { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }, weights: distanceTableFor(tables, phase.groups)[turnsBucket(turns)] }
 }
 
 export function opponentModel(
@@ -228,7 +320,7 @@ export function opponentModel(
   seat: number,
   theta: readonly number[] = INFERENCE_WEIGHTS,
   table?: readonly LaidGroup[],
-  distance: readonly (readonly number[])[] | null = DISTANCE_WEIGHTS,
+  distance: DistanceTables | null = DISTANCE_WEIGHTS,
 ): OpponentModel {
   const model = modelFromRows(featureRows(view, memory, seat, table), phaseKinds(view, seat), theta)
   model.distance = distanceModel(view, memory, seat, distance)

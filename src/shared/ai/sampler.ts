@@ -16,7 +16,7 @@ import { shuffleInPlace, type Rng } from '../engine/rng'
 import { newPlayer, type GameState, type PlayerState } from '../engine/state'
 import type { GameView } from '../engine/views'
 import { CODES, unseenCards } from './evaluator'
-import { dealOpponent, INFERENCE_WEIGHTS, opponentModel, tableGroups, type OpponentModel } from './inference'
+import { dealOpponent, DISTANCE_WEIGHTS, INFERENCE_WEIGHTS, opponentModel, tableGroups, type DistanceTables, type OpponentModel } from './inference'
 import type { BotMemory } from './types'
 
 /** All a sample may be built from: the seat's own view and what it remembers of public events. */
@@ -41,23 +41,23 @@ function shuffledRest(counts: Int32Array, rng: Rng): CardCode[] {
 }
 
 /**
- * One world consistent with `info`, or `null` when the public counts cannot be met (a view this sampler does not
- * understand: the caller then decides without search). Deterministic for the generator's state. The world keeps
- * no action log and its hand seed is a placeholder: it is only ever played forward to the end of this hand.
- */
-/**
- * Each opponent's model (inference.ts) under `theta`, `null` for the own seat: the same for every world of one
+ * Each opponent's model (inference.ts) under `theta` and the distance tables, `null` for the own seat: the same for every world of one
  * decision, so built once for all of them.
  */
-export function opponentModels(info: PublicKnowledge, theta: readonly number[] = INFERENCE_WEIGHTS): (OpponentModel | null)[] {
+export function opponentModels(info: PublicKnowledge, theta: readonly number[] = INFERENCE_WEIGHTS, distance: DistanceTables = DISTANCE_WEIGHTS): (OpponentModel | null)[] {
   const view = info.view
   const table = tableGroups(view)
-  return view.players.map((p, s) => (s === view.seat || !p.inHand ? null : opponentModel(view, info.memory, s, theta, table)))
+  return view.players.map((p, s) => (s === view.seat || !p.inHand ? null : opponentModel(view, info.memory, s, theta, table, distance)))
 }
 
 /** No model: every unseen card is as likely as any other in every hand (the plain sampler). */
 export const UNIFORM: readonly null[] = []
 
+/**
+ * One world consistent with `info`, or `null` when the public counts cannot be met (a view this sampler does not
+ * understand: the caller then decides without search). Deterministic for the generator's state. The world keeps
+ * no action log and its hand seed is a placeholder: it is only ever played forward to the end of this hand.
+ */
 export function sampleWorld(info: PublicKnowledge, rng: Rng, models: readonly (OpponentModel | null)[] = opponentModels(info)): GameState | null {
   const view = info.view
   const seat = view.seat
