@@ -28,11 +28,14 @@
  *         --field hard --players 4 --games 2000 --seed i21s1 --workers 1 --json
  *
  * (with `--candidate-budget '{"discards":1}' --control-budget '{"discards":1}'` both seats play Expert's policy
- * without its search: a 2,000-game screen takes minutes instead of most of an hour).
+ * without its search: a 2,000-game screen takes minutes instead of most of an hour). `--control-file F` pairs the
+ * run with an earlier `--json` run of the same games instead (F; its `won` string, one 0/1 per game in game order):
+ * a change the knobs cannot switch, e.g. a refitted model, against the commit before it.
  *
  * `--soak` plays bot-only games with mixed levels, 2 to 6 players and random rule options, and reports
  * deadlocks (a bot with no legal answer, or a rejected action) and games that hit the turn cap.
  */
+import { readFileSync } from 'node:fs'
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { partialRuleOptionsSchema, type PartialRuleOptions } from '@shared/engine/rules'
@@ -42,6 +45,18 @@ import { EXPERT_BUDGET, type SearchBudget } from '@shared/ai/expert'
 import type { Style } from '@shared/ai/policy'
 import { runSoak, mergeSoak, type SoakResult } from '@shared/ai/soak'
 import { BOT_LEVELS, type BotLevel } from '@shared/ai/types'
+import { z } from 'zod'
+
+/** What `--control-file` reads of an earlier `--json` run (it may hold more). */
+const earlierRunSchema = z.object({
+  seed: z.string(),
+  field: z.string(),
+  players: z.number(),
+  games: z.number(),
+  rules: z.unknown(),
+  wins: z.number(),
+  won: z.string().regex(/^[01]*$/),
+})
 
 interface Job {
   kind: 'arena' | 'soak'
@@ -156,22 +171,25 @@ async function main(): Promise<void> {
   const control = args.control === undefined ? undefined : level(args.control, 'control')
   if (control === undefined && (args['control-style'] !== undefined || args['control-budget'] !== undefined))
     usage('--control-style and --control-budget need --control')
+  if (control !== undefined && args['control-file'] !== undefined) usage('--control and --control-file are two controls: give one')
+  const sameGames = { seed, field, players, games, rules: rules ?? null }
+  const earlier = args['control-file'] === undefined ? undefined : controlFile(args['control-file'], sameGames)
   const base: ArenaOptions = { candidate, field, players, games, seed, rules, candidateStyle, candidateBudget }
   const run = async (o: ArenaOptions) =>
     mergeArena(await inWorkers<ArenaResult>(split(games, workers).map(([from, to]) => ({ kind: 'arena', arena: { ...o, from, to } }))))
   const r = await run(base)
   const c = control
     ? await run({ ...base, candidate: control, candidateStyle: styleArg(args, 'control-style', control), candidateBudget: budgetArg(args, 'control-budget') })
-    : undefined
+    : earlier
   const ci = wilson(r.wins, r.games)
   const winRate = r.wins / r.games
   const handsPerGame = r.hands / r.games
   const turnsPerHand = r.turns / r.hands
   const paired = c ? pairArena(r, c) : undefined
   if (args.json) {
-    const out: Record<string, unknown> = { games: r.games, wins: r.wins, winRate, ciLow: ci.low, ciHigh: ci.high, handsPerGame, turnsPerHand }
+    const out: Record<string, unknown> = { ...sameGames, candidate, games: r.games, wins: r.wins, winRate, ciLow: ci.low, ciHigh: ci.high, handsPerGame, turnsPerHand, won: r.won }
     if (c && paired) {
-      out.control = { level: control, wins: c.wins, winRate: c.wins / c.games }
+      out.control = { level: control ?? `file ${args['control-file']}`, wins: c.wins, winRate: c.wins / c.games }
       out.paired = paired
     }
     process.stdout.write(JSON.stringify(out) + '\n')
@@ -187,7 +205,7 @@ async function main(): Promise<void> {
     if (c && paired) {
       const cci = wilson(c.wins, c.games)
       process.stdout.write(
-        `control ${control}, same games: ${c.wins} wins = ${pct(c.wins / c.games)} (Wilson 95% ${pct(cci.low)} – ${pct(cci.high)}); candidate ${r.wins}\n` +
+        `control ${control ?? `from ${args['control-file']}`}, same games: ${c.wins} wins = ${pct(c.wins / c.games)} (Wilson 95% ${pct(cci.low)} – ${pct(cci.high)}); candidate ${r.wins}\n` +
           `paired: both won ${paired.both}, only the candidate ${paired.onlyCandidate}, only the control ${paired.onlyControl}, ` +
           `McNemar z = ${paired.z >= 0 ? '+' : ''}${paired.z.toFixed(2)}\n`,
       )
@@ -200,6 +218,27 @@ async function main(): Promise<void> {
     for (const y of x.rejected.slice(0, 10)) process.stderr.write(`  ${JSON.stringify(y)}\n`)
   }
   if (failures.some((x) => x.rejected.length || x.capped)) process.exit(1)
+}
+
+/**
+ * `--control-file`: an earlier `--json` run of the same games (seed, field, players, games and rules), e.g. of
+ * another commit, as the control: its games are paired with this run's by their `won` string.
+ */
+function controlFile(path: unknown, same: Record<string, unknown>): ArenaResult {
+  if (typeof path !== 'string') usage('--control-file needs a file')
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (e) {
+    usage(`--control-file ${path}: ${(e as Error).message}`)
+  }
+  const got = earlierRunSchema.safeParse(json)
+  if (!got.success) usage(`--control-file ${path} is not an arena --json run: ${got.error.issues[0]?.message}`)
+  const run = got.data
+  for (const [key, value] of Object.entries(same))
+    if (JSON.stringify(run[key as keyof typeof run] ?? null) !== JSON.stringify(value)) usage(`--control-file ${path} played other games: its ${key} is ${JSON.stringify(run[key as keyof typeof run])}, not ${JSON.stringify(value)}`)
+  if (run.won.length !== run.games) usage(`--control-file ${path}: won has ${run.won.length} games, not ${run.games}`)
+  return { from: 0, games: run.games, wins: run.wins, won: run.won, hands: 0, turns: 0, capped: 0, rejected: [] }
 }
 
 /** `--candidate-style` / `--control-style`: a partial Style over the level's own, or undefined (the level's). */

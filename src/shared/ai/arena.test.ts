@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { budgetOverride, mergeArena, pairArena, runArena, styleOverride, type ArenaOptions } from './arena'
 import { EXPERT_BUDGET } from './expert'
@@ -56,5 +59,27 @@ describe('style and budget overrides (--candidate-style, --candidate-budget)', (
     })
     expect(r.status).toBe(2)
     expect(r.stderr).toMatch(/--candidate-style: unknown key bogus/)
+  })
+
+  it('the CLI pairs a run with an earlier --json run of the same games (--control-file), and refuses one of other games', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'arena-'))
+    const arena = (...args: string[]) => spawnSync('npx', ['tsx', 'tools/arena.ts', '--candidate', 'medium', '--field', 'easy', '--games', '6', ...args], { encoding: 'utf8' })
+    try {
+      const first = arena('--seed', 'pair1', '--json')
+      expect(first.status).toBe(0)
+      const run = JSON.parse(first.stdout) as { won: string; wins: number }
+      expect(run.won).toMatch(/^[01]{6}$/)
+      expect([...run.won].filter((x) => x === '1')).toHaveLength(run.wins)
+      const file = join(dir, 'first.json')
+      writeFileSync(file, first.stdout)
+      const again = arena('--seed', 'pair1', '--json', '--control-file', file)
+      expect(again.status).toBe(0)
+      expect(JSON.parse(again.stdout).paired).toEqual({ both: run.wins, onlyCandidate: 0, onlyControl: 0, z: 0 })
+      const other = arena('--seed', 'pair2', '--control-file', file)
+      expect(other.status).toBe(2)
+      expect(other.stderr).toMatch(/played other games: its seed is "pair1", not "pair2"/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
