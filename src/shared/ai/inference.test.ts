@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { GameEvent } from '../engine/actions'
 import { cardIndex, WILD } from '../engine/cards'
-import { canHit } from '../engine/groups'
+import { canHit, makeGroup, type LaidGroup } from '../engine/groups'
 import { CLASSIC_PHASES } from '../engine/phases'
 import { openRng, rngFromSeed } from '../engine/rng'
 import { newGame, type GameState } from '../engine/state'
 import { viewFor, type GameView } from '../engine/views'
 import { playGame } from './arena'
 import { CODES, distanceOf, unseenCards } from './evaluator'
-import { dealHand, dealOpponent, DISTANCE_CLASSES, DISTANCE_WEIGHTS, distanceTableFor, FEATURE_COUNT, INFERENCE_WEIGHTS, modelFromRows, opponentModel, phaseSignature, tableGroups, TURN_BUCKETS, turnsBucket, type DistanceTables, type OpponentModel } from './inference'
+import { CARD_FEATURE_COUNT, dealHand, dealOpponent, DISTANCE_CLASSES, DISTANCE_WEIGHTS, distanceTableFor, FEATURE_COUNT, FEATURES, featureRows, INFERENCE_WEIGHTS, modelFromRows, opponentModel, phaseSignature, tableGroups, TURN_BUCKETS, turnsBucket, type DistanceTables, type OpponentModel } from './inference'
 import { newMemory, observe } from './memory'
 import type { BotMemory } from './types'
 
+const set3 = (codes: string[]): LaidGroup => makeGroup(codes, { kind: 'set', size: 3 })!
+const [fives, sixes, nines, tens] = [5, 6, 9, 10].map((n) => set3([`R${n}`, `G${n}`, `Y${n}`]))
 const view2 = (): GameView => viewFor(newGame({ players: ['a', 'b', 'c', 'd'], seed: 'infer-memory' }), 0)
 
 describe('what public play says about hidden hands', () => {
@@ -53,6 +55,31 @@ describe('what public play says about hidden hands', () => {
     expect(memory.opponents[2].passedNumbers).toEqual([3])
     expect(memory.pile).toEqual(['R3'])
     expect(memory.opponents.map((o) => o.turns)).toEqual([0, 1, 1, 0])
+  })
+
+  it('notes who was down when each player last discarded: a player who is down weighs what fitted those groups apart', () => {
+    const history: GameEvent[] = [
+      { type: 'drew', seat: 1, from: 'deck' },
+      { type: 'laidDown', seat: 1, phase: 1, groups: [fives, sixes] },
+      { type: 'discarded', seat: 1, card: 'R1' },
+      { type: 'drew', seat: 2, from: 'deck' },
+      { type: 'laidDown', seat: 2, phase: 1, groups: [nines, tens] },
+      { type: 'discarded', seat: 2, card: 'R2' },
+    ]
+    const memory = observe(newMemory(), view2(), history)
+    expect(memory.opponents.map((o) => o.down)).toEqual([false, true, true, false])
+    expect(memory.opponents.map((o) => o.sawDown)).toEqual([[], [1], [1, 2], []])
+    const view = view2()
+    view.players[1].laidDown = [fives, sixes]
+    view.players[2].laidDown = [nines, tens]
+    const at = (rows: Float64Array, code: string, feature: string) => rows[CODES.indexOf(code) * CARD_FEATURE_COUNT + FEATURES.indexOf(feature)]
+    const one = featureRows(view, memory, 1)
+    const two = featureRows(view, memory, 2)
+    // Seat 1 discarded before seat 2's nines were on the table: a 9 in its hand is no sign of a missed hit.
+    expect([at(one, 'B5', 'down:fitsSeen'), at(one, 'B9', 'down:fitsSeen'), at(one, 'B9', 'down:fitsTable')]).toEqual([1, 0, 1])
+    expect([at(two, 'B5', 'down:fitsSeen'), at(two, 'B9', 'down:fitsSeen'), at(two, 'B3', 'down:fitsSeen')]).toEqual([1, 1, 0])
+    // Not down: no down features at all.
+    expect(at(featureRows(view, memory, 3), 'B5', 'down:fitsSeen')).toBe(0)
   })
 
   it('has distance tables of one row per turns bucket, a player who has had a turn never complete', () => {

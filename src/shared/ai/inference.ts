@@ -39,6 +39,7 @@ export const CARD_FEATURES = [
   'wild:down',
   'skip',
   'skip:down',
+  'down:fitsSeen',
 ] as const
 
 /** θ's layout: the card features, then the pair features. */
@@ -47,6 +48,7 @@ export const CARD_FEATURE_COUNT = CARD_FEATURES.length
 export const FEATURE_COUNT = FEATURES.length
 const PER_KIND = 8
 const DOWN = PER_KIND * KINDS.length
+const FITS_SEEN = DOWN + 6
 
 /**
  * θ, fitted by `npm run fit:inference` (docs/ai.md); all zeros is the uniform sampler. The pair features fitted
@@ -54,7 +56,7 @@ const DOWN = PER_KIND * KINDS.length
  */
 export const INFERENCE_WEIGHTS: readonly number[] = [
   -1.22, 0.767, -0.687, 0.028, 0.014, 0.027, 0.014, -0.036, 0.205, -0.719, 0.133, -0.037, 0.191, -0.03, 0.024, -0.076, 0.041, -0.167,
-  0.034, -0.016, -0.048, -0.026, 0.594, -0.104, -1.649, -0.473, -0.161, -6.625, -1.473, -2.249,
+  0.034, -0.016, -0.048, -0.026, 0.594, -0.104, -0.015, -0.485, -0.161, -6.737, -1.473, -2.279, -3.274,
   ...new Array<number>(12).fill(0),
 ]
 
@@ -94,6 +96,8 @@ export function featureRows(view: GameView, memory: BotMemory, seat: number, tab
   const notes: OpponentNotes | undefined = memory.opponents[seat]
   const down = p.laidDown !== null
   const kinds = phaseKinds(view, seat)
+  // The groups of the seats that were down when this opponent last discarded (and are still in the hand).
+  const seen = down && notes ? notes.sawDown.flatMap((s) => (view.players[s]?.inHand ? (view.players[s].laidDown ?? []) : [])) : []
   for (let i = 0; i < CODES.length; i++) {
     const row = i * F
     if (i === WILD_INDEX || i === SKIP_INDEX) {
@@ -108,6 +112,7 @@ export function featureRows(view: GameView, memory: BotMemory, seat: number, tab
     if (down) {
       rows[row + DOWN] = table.some((g) => canHit(g, CODES[i])) ? 1 : 0
       rows[row + DOWN + 1] = high
+      rows[row + FITS_SEEN] = seen.some((g) => canHit(g, CODES[i])) ? 1 : 0
       continue
     }
     if (!notes) continue

@@ -23,7 +23,7 @@ export function publicEventFor(event: GameEvent, seat: number | null): GameEvent
 }
 
 function emptyNotes(): OpponentNotes {
-  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [], turns: 0 }
+  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [], turns: 0, down: false, sawDown: [] }
 }
 
 export function newMemory(): BotMemory {
@@ -88,11 +88,13 @@ function note(memory: BotMemory, e: GameEvent): void {
       removeOne(o.holding, e.card)
       const c = parseCard(e.card)
       if (c?.kind === 'number') o.discardedNumbers.push(c.number)
+      o.sawDown = memory.opponents.flatMap((x, s) => (x.down ? [s] : []))
       return
     }
     case 'laidDown': {
       const o = memory.opponents[e.seat]
       if (!o) return
+      o.down = true
       for (const g of e.groups) for (const code of g.cards) removeOne(o.holding, handCardOf(code))
       return
     }

@@ -45,6 +45,13 @@ export interface OpponentNotes {
   passedNumbers: number[]
   /** Turns they have had this hand (their draws): a player who has had a turn and is not down could not lay down then. */
   turns: number
+  /** Whether they have laid their phase down this hand. */
+  down: boolean
+  /**
+   * The seats that were down when they last discarded (themselves included): once down, they could have hit any
+   * card that fit those seats' groups then, so the cards they kept mostly do not.
+   */
+  sawDown: number[]
 }
 
 /** A bot's memory: public facts of the current hand, built from the history (`observe`). */
