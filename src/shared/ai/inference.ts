@@ -6,7 +6,8 @@
  * The weight is a log-linear model, `exp(θ · features)`, over what the opponent did this hand, read from
  * `BotMemory` and the view: the numbers it discarded, took from the discard pile and passed by (drew from the deck
  * instead), their neighbours and colours, each feature apart for the kinds of group its phase needs; once it is
- * down, whether the card would fit a group on the table (it would have been played) and its penalty. A hand is
+ * down, whether the card would fit a group that was on the table when it last discarded (it would have been
+ * played; `down:fitsSeen`), or one on the table now, and its penalty. A hand is
  * not a bag of independent cards — a player keeps what goes together for their phase — so the weight of a card
  * also depends on the rest of that hand (`PAIR_FEATURES`: cards of the same number, of the neighbouring numbers,
  * of the same colour): `dealHand` draws the cards one by one and then resamples each given the others (Gibbs
