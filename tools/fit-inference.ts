@@ -371,20 +371,29 @@ function main(): void {
     },
   })
   const levels = (values.levels as string).split(',') as BotLevel[]
-  const every = Number(values.every)
+  /** A whole-number option, at least `min`; anything else stops the tool with the option's name. */
+  const whole = (name: keyof typeof values, min: number): number => {
+    const n = Number(values[name])
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} needs a whole number ≥ ${min}, not ${JSON.stringify(values[name])}`)
+    return n
+  }
+  const every = whole('every', 1)
+  const [games, testGames, rounds, minPositions] = [whole('games', 1), whole('test-games', 1), whole('rounds', 0), whole('min-positions', 0)]
+  const ridge = Number(values.ridge)
+  if (!(ridge >= 0)) throw new Error(`--ridge needs a number ≥ 0, not ${JSON.stringify(values.ridge)}`)
   const t0 = performance.now()
-  const test = collect(Number(values['test-games']), `${values.seed}|test`, levels, every)
+  const test = collect(testGames, `${values.seed}|test`, levels, every)
   let theta: number[]
   let train: Sample[] = []
   const tableArg = values.table as string
-  if (tableArg === 'fit' || !values.theta) train = collect(Number(values.games), `${values.seed}|train`, levels, every)
+  if (tableArg === 'fit' || !values.theta) train = collect(games, `${values.seed}|train`, levels, every)
   if (values.theta) {
     const given: unknown = values.theta === 'current' ? INFERENCE_WEIGHTS : JSON.parse(values.theta)
     if (!Array.isArray(given) || given.length !== F || !given.every((x) => typeof x === 'number' && Number.isFinite(x)))
       throw new Error(`--theta needs ${F} finite numbers (${FEATURES.join(', ')})`)
     theta = given as number[]
-  } else theta = fit(train, Number(values.ridge))
-  const tables = tablesArg(tableArg, () => fitDistance(train, theta, Number(values.rounds), `${values.seed}|distance`, Number(values['min-positions'])))
+  } else theta = fit(train, ridge)
+  const tables = tablesArg(tableArg, () => fitDistance(train, theta, rounds, `${values.seed}|distance`, minPositions))
   const oneTable: DistanceTables = { byPhase: {}, other: tables.other }
   const uniform = new Array<number>(F).fill(0)
   const base = evaluate(test, uniform, false)
