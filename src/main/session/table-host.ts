@@ -38,7 +38,21 @@ import { RECENT_BATCHES, appendBatches } from '@shared/api/deltas'
 import { HostKey } from './host-key'
 import { SAVE_FORMAT, type LoadedGame, type SaveFile } from './saves'
 import { composeSnapshot } from './snapshot-parts'
-import { SnapshotShare } from './snapshot-share'
+import { SnapshotRounds } from './snapshot-rounds'
+import type { SnapshotShare } from './snapshot-share'
+import { ChatRoom } from './chat-room'
+import {
+  botNameFor,
+  clearGrace,
+  firstDroppedSeat,
+  isHumanControlled,
+  newBotSeat,
+  newHumanSeat,
+  restoredSeats,
+  savedSeatsOf,
+  seatInfosOf,
+  startGrace,
+} from './table-seats'
 import { TableStorage } from './table-storage'
 import { TurnScheduler, type TurnTable } from './turn-scheduler'
 import { gameRecordOf, type GameRecord } from '@shared/history/record'
@@ -56,7 +70,6 @@ export const DEFAULT_GRACE_MS = 60_000
  * about games): otherwise sockets that join and close would hold seats for good (ghost seats).
  */
 export const LOBBY_GRACE_MS = 10_000
-const CHAT_KEEP = 50
 /** A guest's `joinUrls` and a public snapshot's `recentEvents`: one object, so a patch skips them by reference. */
 const NO_URLS: string[] = Object.freeze([]) as unknown as string[]
 const NO_EVENTS: TableSnapshot['recentEvents'] = Object.freeze([]) as unknown as TableSnapshot['recentEvents']
@@ -72,7 +85,6 @@ export interface TableHostEvents {
   gameRecorded: [GameRecord]
 }
 
-const newToken = () => randomBytes(18).toString('base64url')
 const newTableId = () => randomBytes(9).toString('base64url')
 /** What the host is called where it has no seat (chat); no guest or bot may take this name. */
 const HOST_LABEL = 'Host'
@@ -99,20 +111,14 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private hostKey = HostKey.generate()
   /** The journal and the whole-table writes; pauses play while the disk refuses (table-storage.ts). */
   private readonly storage: TableStorage
-  /** Coalesced snapshots (spectators, the lobby) are waiting for the next tick. */
-  private snapshotsDue = false
-  /** While a round of snapshots is delivered: their public parts, made once for all clients (snapshot-share.ts). */
-  private share: SnapshotShare | null = null
-  /** The last round's: what did not change since is its objects again. */
-  private lastShare: SnapshotShare | null = null
-  private flushScheduled = false
+  /** Who gets a snapshot when, and the parts every snapshot of a round shares (snapshot-rounds.ts). */
+  private readonly rounds: SnapshotRounds
   /** Every event of this game, oldest first (bots' public history). */
   private history: GameEvent[] = []
   /** Where the current hand's events start in `history` (a bot needs only those: ai/types.ts). */
   private handStart = 0
   private recent: Batch[] = []
-  private chatLog: ChatMessage[] = []
-  private chatId = 0
+  private readonly chatRoom: ChatRoom
   private dropPolicy: DropPolicy
   private graceMs: number
   private closed = false
@@ -151,6 +157,14 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     this.now = options.now ?? Date.now
     this.warn = options.warn ?? ((m) => console.warn(m))
     this.turns = new TurnScheduler(this.turnTable(), options.bots)
+    this.chatRoom = new ChatRoom(options.chatLimit ?? { count: 5, windowMs: 10_000 }, this.now)
+    this.rounds = new SnapshotRounds({
+      clients: this.clients,
+      isLobby: () => this.status === 'lobby',
+      isClosed: () => this.closed,
+      snapshotFor: (id) => this.snapshotFor(id),
+      deliver: (id, event) => this.deliver(id, event),
+    })
     this.storage = new TableStorage(
       options.saves ?? null,
       this.tableId,
@@ -186,8 +200,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     host.history = events.slice()
     host.handStart = Math.max(0, host.history.findLastIndex((e) => e.type === 'handDealt'))
     host.status = state.stage === 'gameOver' ? 'over' : 'playing'
-    host.seats = save.seats.map((s) => ({ ...s, clientId: null, ready: true, graceEndsAt: null, graceTimer: null }))
-    for (let i = 0; i < host.seats.length; i++) if (host.isHumanControlled(i)) host.startGrace(i)
+    host.seats = restoredSeats(save.seats)
+    for (let i = 0; i < host.seats.length; i++) if (isHumanControlled(host.seats[i])) host.startGrace(i)
     // The last moves as they were sent (a deck draw's card is no longer known: everyone gets the public copy).
     host.recent = (batches ?? []).slice(-RECENT_BATCHES).map((b) => makeBatch(b.version, b.events, []))
     // A table of bots (or bots to move) goes on at once; humans' seats wait for them (grace, above).
@@ -215,7 +229,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       else if (playerName !== null) {
         if (this.status !== 'lobby') return fail('WRONG_STATUS', 'the game has started')
         if (this.seats.length >= MAX_SEATS) return fail('TABLE_FULL', 'six seats are taken')
-        this.seats.push(this.newHuman(uniqueName(playerName, this.seats.map((s) => s.name)), true))
+        this.seats.push(newHumanSeat(uniqueName(playerName, this.seats.map((s) => s.name)), true))
         this.bindSeat(this.seats.length - 1, client)
       }
     }
@@ -265,7 +279,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     client.spectator = false
     client.name = seatName
     const isHost = asHost && !this.seats.some((s) => s.isHost)
-    this.seats.push(this.newHuman(seatName, isHost))
+    this.seats.push(newHumanSeat(seatName, isHost))
     this.bindSeat(this.seats.length - 1, client)
     this.changed()
     return ok({ token: this.seats[this.seats.length - 1].token, snapshot: this.snapshotFor(clientId)! })
@@ -354,19 +368,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   addBot(level: BotLevel, name?: string): ApiResult<null> {
     if (this.status !== 'lobby') return fail('WRONG_STATUS', 'bots join in the lobby')
     if (this.seats.length >= MAX_SEATS) return fail('TABLE_FULL', 'six seats are taken')
-    const botName = name ? uniqueName(cleanName(name, this.botName(level)), this.seats.map((s) => s.name), [HOST_LABEL]) : this.botName(level)
-    this.seats.push({
-      name: botName,
-      kind: 'bot',
-      botLevel: level,
-      token: null,
-      clientId: null,
-      ready: true,
-      isHost: false,
-      autoPlayed: false,
-      graceEndsAt: null,
-      graceTimer: null,
-    })
+    const auto = botNameFor(this.seats, level)
+    this.seats.push(newBotSeat(name ? uniqueName(cleanName(name, auto), this.seats.map((s) => s.name), [HOST_LABEL]) : auto, level))
     this.changed()
     return ok(null)
   }
@@ -398,7 +401,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     s.clientId = null
     if (!playing) this.removeLobbySeat(seat)
     else {
-      this.clearGrace(seat)
+      clearGrace(s)
       s.token = null
       if (s.kind === 'human') s.autoPlayed = true
       s.botLevel = opts.botLevel ?? (s.kind === 'bot' ? s.botLevel : 'medium') ?? 'medium'
@@ -545,20 +548,10 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   chat(clientId: string, text: string): ApiResult<ChatMessage> {
     const client = this.clients.get(clientId)
     if (!client) return fail('NO_TABLE', 'you are not at this table')
-    const clean = cleanText(text, 200)
-    if (!clean) return fail('BAD_REQUEST', 'empty message')
-    const limit = this.opts.chatLimit ?? { count: 5, windowMs: 10_000 }
-    const t = this.now()
-    client.chatTimes = client.chatTimes.filter((x) => t - x < limit.windowMs)
-    if (client.chatTimes.length >= limit.count)
-      return fail('RATE_LIMITED', 'too many messages: wait a little', { retryAfterMs: limit.windowMs - (t - client.chatTimes[0]) })
-    client.chatTimes.push(t)
     const name = client.seat !== null ? this.seats[client.seat].name : client.host ? HOST_LABEL : `${client.name} (watching)`
-    const message: ChatMessage = { id: ++this.chatId, at: t, seat: client.seat, name, text: clean }
-    this.chatLog.push(message)
-    if (this.chatLog.length > CHAT_KEEP) this.chatLog.shift()
-    for (const c of this.clients.keys()) this.deliver(c, { event: 'table.chat', payload: message })
-    return ok(message)
+    const r = this.chatRoom.post(client, name, text)
+    if (r.ok) for (const c of this.clients.keys()) this.deliver(c, { event: 'table.chat', payload: r.value })
+    return r
   }
 
   // ------------------------------------------------------------------------------------------------
@@ -568,7 +561,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const client = this.clients.get(clientId)
     if (!client || this.closed) return null
     // Outside a round of deliveries (a join's answer…) a share of its own: every snapshot is composed the same way.
-    const share = this.share ?? new SnapshotShare(null)
+    const share = this.rounds.share()
     const seat = client.seat
     const state = this.state
     return composeSnapshot(share.round('snapshot', () => this.publicSnapshot(share)), {
@@ -601,7 +594,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       dropPolicy: this.dropPolicy,
       joinUrls: NO_URLS,
       connection: 'connected',
-      chat: share.once('chat', () => this.chatLog.slice()),
+      chat: share.once('chat', () => this.chatRoom.messages()),
       botDelayMs: this.botDelay(),
       hostNow: this.now(),
       graceSeconds: Math.round(this.graceMs / 1000),
@@ -693,7 +686,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   async close(): Promise<void> {
     if (this.closed) return
     this.turns.stop()
-    for (let i = 0; i < this.seats.length; i++) this.clearGrace(i)
+    for (const s of this.seats) clearGrace(s)
     const ids = [...this.clients.keys()]
     this.closed = true
     this.storage.close()
@@ -724,16 +717,6 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     return c
   }
 
-  private newHuman(name: string, isHost: boolean): Seat {
-    return { name, kind: 'human', botLevel: null, token: newToken(), clientId: null, ready: isHost, isHost, autoPlayed: false, graceEndsAt: null, graceTimer: null }
-  }
-
-  private botName(level: BotLevel): string {
-    const taken = new Set(this.seats.map((s) => s.name))
-    const base = `${level[0].toUpperCase()}${level.slice(1)} bot`
-    for (let i = 1; ; i++) if (!taken.has(`${base} ${i}`)) return `${base} ${i}`
-  }
-
   /** Puts `client` in `seat`, detaching whoever held it (an older connection of the same player). */
   private bindSeat(seat: number, client: Client): void {
     const s = this.seats[seat]
@@ -746,7 +729,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     }
     client.seat = seat
     s.clientId = client.id
-    this.clearGrace(seat)
+    clearGrace(s)
     if (s.autoPlayed && s.kind === 'human') s.autoPlayed = false
     if (this.status === 'playing') {
       // Back from a drop (or reclaimed from the host's auto-play): play goes on from here.
@@ -764,7 +747,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   }
 
   private removeLobbySeat(seat: number): void {
-    this.clearGrace(seat)
+    clearGrace(this.seats[seat])
     this.seats.splice(seat, 1)
     for (const c of this.clients.values()) if (c.seat !== null && c.seat > seat) c.seat -= 1
   }
@@ -798,8 +781,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   }
 
   private isHumanControlled(seat: number): boolean {
-    const s = this.seats[seat]
-    return s.kind === 'human' && !s.autoPlayed
+    return isHumanControlled(this.seats[seat])
   }
 
   /** A human seat lost its client. In play: pause, grace period, then the drop policy. */
@@ -820,22 +802,11 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   private startGrace(seat: number): void {
     const s = this.seats[seat]
-    this.clearGrace(seat)
     const ms = this.status === 'lobby' && !s.isHost ? Math.min(this.graceMs, this.opts.lobbyGraceMs ?? LOBBY_GRACE_MS) : this.graceMs
-    s.graceEndsAt = this.now() + ms
-    s.graceTimer = setTimeout(() => this.graceOver(seat, s), ms)
-    s.graceTimer.unref?.()
+    startGrace(s, ms, this.now(), () => this.graceOver(s))
   }
 
-  private clearGrace(seat: number): void {
-    const s = this.seats[seat]
-    if (!s) return
-    if (s.graceTimer) clearTimeout(s.graceTimer)
-    s.graceTimer = null
-    s.graceEndsAt = null
-  }
-
-  private graceOver(_seatThen: number, s: Seat): void {
+  private graceOver(s: Seat): void {
     // Found by identity: lobby seats removed meanwhile shift the indices.
     const seat = this.seats.indexOf(s)
     if (this.closed || seat < 0 || s.clientId !== null) return
@@ -850,7 +821,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   private applyDropPolicy(seat: number, policy: DropPolicy, level?: BotLevel): void {
     const s = this.seats[seat]
-    this.clearGrace(seat)
+    clearGrace(s)
     if (this.status === 'lobby') {
       if (policy !== 'wait' && !s.isHost) this.removeLobbySeat(seat)
       return
@@ -868,7 +839,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   /** The first human seat play waits for (dropped, not auto-played), or null. */
   private pausedSeat(): number | null {
     if (this.status !== 'playing') return null
-    const i = this.seats.findIndex((s) => s.kind === 'human' && !s.autoPlayed && s.clientId === null)
+    const i = firstDroppedSeat(this.seats)
     return i < 0 ? null : i
   }
 
@@ -982,7 +953,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       savedAt: this.now(),
       seed: this.seed,
       rules: state.rules,
-      seats: this.seats.map((s) => ({ name: s.name, kind: s.kind, botLevel: s.botLevel, token: s.token, isHost: s.isHost, autoPlayed: s.autoPlayed })),
+      seats: savedSeatsOf(this.seats),
       dropPolicy: this.dropPolicy,
       botDelayMs: this.botDelayOverride,
       autoDealSeconds: this.autoDealSeconds,
@@ -993,74 +964,17 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   }
 
   private seatInfos(): SeatInfo[] {
-    return this.seats.map((s, seat) => ({
-      seat,
-      name: s.name,
-      kind: s.kind,
-      botLevel: s.botLevel,
-      connected: s.kind === 'bot' || s.clientId !== null,
-      ready: s.kind === 'bot' || s.ready,
-      isHost: s.isHost,
-      autoPlayed: s.autoPlayed,
-    }))
+    return seatInfosOf(this.seats)
   }
 
-  /** Every client its own snapshot; discovery its info when that changed. */
-  /**
-   * Tells every client the table changed. Seated players and the host during play: at once (their
-   * snapshot follows the action's events). Spectators, and everyone in the lobby: at most once per tick,
-   * coalesced — 200 spectators joining, or a flood of ready toggles, cost one round of snapshots, not one
-   * per change; and every spectator gets the same snapshot object (the ws bridge serialises it once).
-   */
+  /** Every client its snapshot (at once, or in the next coalesced round: snapshot-rounds.ts); discovery its info when that changed. */
   private changed(): void {
     if (this.closed) return
-    const lobby = this.status === 'lobby'
-    this.share = this.lastShare = new SnapshotShare(this.lastShare?.retire() ?? null)
-    try {
-      for (const [id, c] of this.clients) {
-        if (lobby || this.isSpectator(c)) this.snapshotsDue = true
-        else this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
-      }
-    } finally {
-      this.share = null
-      // The next round needs this one, not the one before it (kept, that would double what stays alive).
-      this.lastShare.retire()
-    }
-    if (this.snapshotsDue && !this.flushScheduled) {
-      this.flushScheduled = true
-      setImmediate(() => this.flushSnapshots())
-    }
+    this.rounds.changed()
     const info = this.info()
     if (!this.lastInfo || !sameInfo(info, this.lastInfo)) {
       this.lastInfo = info
       this.emit('changed', info)
-    }
-  }
-
-  private isSpectator(c: Client): boolean {
-    return c.seat === null && !c.host
-  }
-
-  /** The coalesced snapshots of `changed()`. */
-  private flushSnapshots(): void {
-    this.flushScheduled = false
-    if (this.closed || !this.snapshotsDue) return
-    this.snapshotsDue = false
-    const lobby = this.status === 'lobby'
-    // Unseated clients' snapshots differ only by role (spectator, or a guest between seats).
-    const shared = new Map<boolean, TableSnapshot | null>()
-    this.share = this.lastShare = new SnapshotShare(this.lastShare?.retire() ?? null)
-    try {
-      for (const [id, c] of this.clients) {
-        if (this.isSpectator(c)) {
-          if (!shared.has(c.spectator)) shared.set(c.spectator, this.snapshotFor(id))
-          this.deliver(id, { event: 'table.snapshot', payload: shared.get(c.spectator)! })
-        } else if (lobby) this.deliver(id, { event: 'table.snapshot', payload: this.snapshotFor(id) })
-      }
-    } finally {
-      this.share = null
-      // The next round needs this one, not the one before it (kept, that would double what stays alive).
-      this.lastShare.retire()
     }
   }
 }
