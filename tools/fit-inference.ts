@@ -30,6 +30,7 @@ import {
   distanceModel,
   distanceClass,
   distanceTableFor,
+  oneDistanceTable,
   FEATURE_COUNT,
   FEATURES,
   featureRows,
@@ -70,7 +71,7 @@ interface Sample {
 }
 
 const FLAT: DistanceTable = TURN_BUCKETS.map(() => new Array<number>(DISTANCE_CLASSES).fill(1))
-const FLAT_TABLES: DistanceTables = { byPhase: {}, other: FLAT }
+const FLAT_TABLES: DistanceTables = oneDistanceTable(FLAT)
 
 function collect(games: number, seed: string, levels: readonly BotLevel[], every: number): Sample[] {
   const out: Sample[] = []
@@ -321,7 +322,7 @@ const tablesSchema = z.object({ byPhase: z.record(z.string(), tableSchema), othe
 function tablesArg(arg: string, fitted: () => DistanceTables): DistanceTables {
   if (arg === 'fit') return fitted()
   if (arg === 'current') return DISTANCE_WEIGHTS
-  if (arg === 'one') return { byPhase: {}, other: DISTANCE_WEIGHTS.other }
+  if (arg === 'one') return oneDistanceTable(DISTANCE_WEIGHTS.other)
   const got = tablesSchema.safeParse(JSON.parse(arg))
   if (!got.success)
     throw new Error(
@@ -394,7 +395,7 @@ function main(): void {
     theta = given as number[]
   } else theta = fit(train, ridge)
   const tables = tablesArg(tableArg, () => fitDistance(train, theta, rounds, `${values.seed}|distance`, minPositions))
-  const oneTable: DistanceTables = { byPhase: {}, other: tables.other }
+  const oneTable = oneDistanceTable(tables.other)
   const uniform = new Array<number>(F).fill(0)
   const base = evaluate(test, uniform, false)
   const fitted = evaluate(test, theta, false)

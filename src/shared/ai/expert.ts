@@ -21,7 +21,7 @@ import type { GameState } from '../engine/state'
 import { canDraw } from '../engine/views'
 import { decideWith, discardRanking, type Decider } from './policy'
 import { outcomeValue, playOut } from './rollout'
-import { DISTANCE_WEIGHTS, INFERENCE_WEIGHTS, type DistanceTables } from './inference'
+import { DISTANCE_WEIGHTS, INFERENCE_WEIGHTS, oneDistanceTable, type DistanceTables } from './inference'
 import { opponentModels, sampleWorld, UNIFORM, type PublicKnowledge } from './sampler'
 
 export interface SearchBudget {
@@ -71,7 +71,7 @@ export interface SearchBudget {
 export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true, distanceByPhase: false }
 
 /** Every phase weighed by the table of all phases (`distanceByPhase` off). */
-const ONE_DISTANCE_TABLE: DistanceTables = { byPhase: {}, other: DISTANCE_WEIGHTS.other }
+const ONE_DISTANCE_TABLE: DistanceTables = oneDistanceTable(DISTANCE_WEIGHTS.other)
 
 /** One searched decision: the candidates and their mean values, for the coach's explanation and the tests. */
 export interface SearchReport {

@@ -207,6 +207,11 @@ export function phaseSignature(groups: readonly GroupRequirement[]): string {
   return groups.map((g) => `${g.kind}${g.size}`).join('+')
 }
 
+/** Tables that weigh every phase by the one `table` (the sampler as shipped: `distanceByPhase` off). */
+export function oneDistanceTable(table: DistanceTable): DistanceTables {
+  return { byPhase: {}, other: table }
+}
+
 /** The table a phase is weighed by. */
 export function distanceTableFor(tables: DistanceTables, groups: readonly GroupRequirement[]): DistanceTable {
   const key = phaseSignature(groups)
