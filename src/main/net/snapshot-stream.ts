@@ -25,10 +25,10 @@ const HOLD_MS = 100
  */
 let lastPatch: { from: TableSnapshot; to: TableSnapshot; json: string } | null = null
 
-function patchJson(from: Based, to: Based): string {
-  if (lastPatch && lastPatch.from === from.snapshot && lastPatch.to === to.snapshot) return lastPatch.json
-  const json = patchText(from.snapshot, to.snapshot, from.pub && to.pub ? { from: from.pub, to: to.pub } : undefined)
-  lastPatch = { from: from.snapshot, to: to.snapshot, json }
+function patchJson(from: Based, to: TableSnapshot, toPub: TableSnapshot | undefined): string {
+  if (lastPatch && lastPatch.from === from.snapshot && lastPatch.to === to) return lastPatch.json
+  const json = patchText(from.snapshot, to, from.pub && toPub ? { from: from.pub, to: toPub } : undefined)
+  lastPatch = { from: from.snapshot, to, json }
   return json
 }
 
@@ -90,6 +90,8 @@ export class SnapshotStream {
   private queue: Array<{ event: string; payload: unknown; pub?: TableSnapshot }> | null = null
   private flushQueued = false
   private holdTimer: ReturnType<typeof setTimeout> | null = null
+  /** `flush` as a task, made once (not a closure per event). */
+  private readonly flushTask = () => this.flush()
 
   /**
    * `sendFrame` sends a frame object; `sendText` an already serialised one (a patch, cached across
@@ -107,7 +109,7 @@ export class SnapshotStream {
     this.queue.push({ event, payload, pub: event === 'table.snapshot' ? publicPartOf(payload) : undefined })
     if (!this.flushQueued) {
       this.flushQueued = true
-      queueMicrotask(() => this.flush())
+      queueMicrotask(this.flushTask)
     }
   }
 
@@ -171,7 +173,7 @@ export class SnapshotStream {
     this.clearHold()
     const base = this.rev
     this.rev += 1
-    const patch = patchJson(from, { snapshot, pub, whole: true })
+    const patch = patchJson(from, snapshot, pub)
     this.base = based(snapshot, pub)
     this.sendText(`{"type":"event","event":"table.update","payload":{"base":${base},"rev":${this.rev},"batches":${batchesJson(batches)},"patch":${patch}}}`)
   }

@@ -880,12 +880,13 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     // Durable before anyone hears of it: the journal line is written, or the move is refused and play waits.
     if (!this.storage.journal(seat, action)) return fail('PAUSED', `play is paused: the host cannot save the game (${this.storage.problem})`)
     const secrets: BatchSecret[] = []
-    r.events.forEach((e, index) => {
+    for (let index = 0; index < r.events.length; index++) {
+      const e = r.events[index]
       if (e.type === 'drew' && e.from !== 'discard' && e.card === undefined) {
         const hand = after.players[e.seat].hand
         if (hand.length > before.players[e.seat].hand.length) secrets.push({ index, seat: e.seat, card: hand[hand.length - 1] })
       }
-    })
+    }
     this.state = after
     if (after.stage !== 'handOver') this.handReady.clear()
     for (const e of r.events) {

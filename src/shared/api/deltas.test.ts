@@ -5,7 +5,8 @@
  */
 import { applyPatch, type Operation } from 'rfc6902'
 import { describe, expect, it } from 'vitest'
-import { applyUpdate, type TableUpdate } from './deltas'
+import fc from 'fast-check'
+import { RECENT_BATCHES, appendBatches, applyUpdate, type TableUpdate } from './deltas'
 import type { TableSnapshot } from './table'
 
 const base = () =>
@@ -72,5 +73,30 @@ describe('applyUpdate', () => {
     applyUpdate(base(), update([{ op: 'add', path: '/__proto__', value: { polluted: true } }]), any)
     applyUpdate(base(), update([{ op: 'add', path: '/view/__proto__/polluted', value: true }]), any)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe('appendBatches', () => {
+  // The rule as stated (docs/protocol.md "Updates"): append each batch in order, a deal starts the list
+  // afresh, the last RECENT_BATCHES stay. The implementation copies once; this is the plain reading.
+  function plain<B extends { events: { type: string }[] }>(recent: readonly B[], batches: readonly B[]): B[] {
+    let list = [...recent]
+    for (const b of batches) {
+      if (b.events.some((e) => e.type === 'handDealt')) list = [b]
+      else list.push(b)
+    }
+    return list.slice(-RECENT_BATCHES)
+  }
+  const batchArb = fc.record({ id: fc.nat(), events: fc.array(fc.constantFrom({ type: 'drew' }, { type: 'discarded' }, { type: 'handDealt' }), { maxLength: 3 }) })
+
+  it('is the plain rule, for any list and any batches (seeded)', () => {
+    fc.assert(
+      fc.property(fc.array(batchArb, { maxLength: 40 }), fc.array(batchArb, { maxLength: 40 }), (recent, batches) => {
+        const before = [...recent]
+        expect(appendBatches(recent, batches)).toEqual(plain(recent, batches))
+        expect(recent).toEqual(before) // the list it was given is not written
+      }),
+      { seed: 18, numRuns: 2000 },
+    )
   })
 })

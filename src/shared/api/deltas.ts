@@ -144,12 +144,21 @@ export function snapshotPatch(from: TableSnapshot, to: TableSnapshot): Operation
  * only the last RECENT_BATCHES are kept.
  */
 export function appendBatches<B extends { events: readonly { type: string }[] }>(recent: readonly B[], batches: readonly B[]): B[] {
-  let list = [...recent]
-  for (const batch of batches) {
-    if (batch.events.some((e) => e.type === 'handDealt')) list = [batch]
-    else list.push(batch)
+  // A deal starts the list afresh: only the batches from the last deal on count.
+  let from = 0
+  let kept: readonly B[] = recent
+  for (let i = batches.length - 1; i >= 0; i--) {
+    if (batches[i].events.some((e) => e.type === 'handDealt')) {
+      from = i
+      kept = []
+      break
+    }
   }
-  return list.slice(-RECENT_BATCHES)
+  // One copy of what stays (the host appends one batch per action to a full list).
+  const drop = Math.max(0, kept.length + batches.length - from - RECENT_BATCHES)
+  const list = drop < kept.length ? kept.slice(drop) : []
+  for (let i = Math.max(from, from + drop - kept.length); i < batches.length; i++) list.push(batches[i])
+  return list
 }
 
 export type UpdateResult = { ok: true; snapshot: TableSnapshot } | { ok: false; reason: string }
