@@ -11,6 +11,7 @@
  */
 import type { TableEvents, TableSnapshot, WsServerFrame } from '@shared/api'
 import { ownPartOf, publicPartOf } from '../session/snapshot-parts'
+import { soon } from './microtask'
 import { patchText } from './patch-encoder'
 
 const NONE: readonly never[] = []
@@ -82,6 +83,34 @@ function batchesJson(batches: readonly TableEvents[]): string {
   return `${out}]`
 }
 
+/**
+ * Streams with events queued in this run of microtasks, flushed by ONE microtask (a change reaches every client
+ * of the table at once: one task for all of them, not one each). A stream flushed directly meanwhile (before a
+ * response) flushes again with nothing queued.
+ */
+const due: SnapshotStream[] = []
+let dueQueued = false
+function flushSoon(stream: SnapshotStream): void {
+  due.push(stream)
+  if (!dueQueued) {
+    dueQueued = true
+    soon(flushDue)
+  }
+}
+function flushDue(): void {
+  dueQueued = false
+  // By index: a flush may queue another stream (it is then flushed in this same pass). One connection's
+  // failure is its own: the others still get their frames.
+  for (let i = 0; i < due.length; i++) {
+    try {
+      due[i].flush()
+    } catch (err) {
+      console.error('[ws] a connection could not be sent its events:', err)
+    }
+  }
+  due.length = 0
+}
+
 export class SnapshotStream {
   private base: Based | null = null
   private rev = 0
@@ -90,8 +119,6 @@ export class SnapshotStream {
   private queue: Array<{ event: string; payload: unknown; pub?: TableSnapshot }> | null = null
   private flushQueued = false
   private holdTimer: ReturnType<typeof setTimeout> | null = null
-  /** `flush` as a task, made once (not a closure per event). */
-  private readonly flushTask = () => this.flush()
 
   /**
    * `sendFrame` sends a frame object; `sendText` an already serialised one (a patch, cached across
@@ -109,7 +136,7 @@ export class SnapshotStream {
     this.queue.push({ event, payload, pub: event === 'table.snapshot' ? publicPartOf(payload) : undefined })
     if (!this.flushQueued) {
       this.flushQueued = true
-      queueMicrotask(this.flushTask)
+      flushSoon(this)
     }
   }
 

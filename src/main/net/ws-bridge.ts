@@ -27,6 +27,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type TableSnapshot, type WsServerFrame } from '@shared/api'
 import type { RequestContext, Services } from '../services'
 import { isAllowedHost } from './host-allowlist'
+import { soon } from './microtask'
 import { SnapshotStream } from './snapshot-stream'
 
 /** 64 KiB is far above any GameApi request; larger frames are a bug or an attack. */
@@ -117,7 +118,7 @@ function corkUntilFlushed(tcp: Corkable | undefined): void {
   corked.add(tcp)
   if (!uncorkQueued) {
     uncorkQueued = true
-    queueMicrotask(uncorkAll)
+    soon(uncorkAll)
   }
 }
 function uncorkAll(): void {
