@@ -11,7 +11,7 @@
  * delivers the snapshots; the table never changes during a delivery).
  */
 import type { GameState } from '@shared/engine/state'
-import { checkSeat, dealView, readonlySpectatorView, type GameView } from '@shared/engine/views'
+import { checkSeat, dealView, publicRecord, readonlySpectatorView, type GameView, type PublicPlayer } from '@shared/engine/views'
 import { jsonEqual } from '@shared/json-equal'
 
 /**
@@ -28,6 +28,17 @@ export function seatView(spectator: GameView, state: GameState, seat: number): G
   return { ...spectator, seat, hand: me.hand, saved: me.saved, deal: dealView(state, seat) }
 }
 
+/** What a seat's public record was made from (`publicRecord`: the player, the rules, the phases, a tie-break). */
+interface PlayerMemo {
+  player: GameState['players'][number]
+  handCount: number
+  savedCount: number
+  rules: GameState['rules']
+  phases: GameState['phases']
+  tieBreak: GameState['tieBreak']
+  record: PublicPlayer
+}
+
 export class SnapshotShare {
   private readonly made = new Map<string, unknown>()
   private publicState: GameState | null = null
@@ -37,6 +48,14 @@ export class SnapshotShare {
    * (a list per round was more for the collector to copy than the deals it saved).
    */
   private readonly seatDeals: Array<{ record: GameState['deal']; deal: GameView['deal'] } | undefined>
+  /**
+   * Each seat's public record and what `publicRecord` made it from, handed from share to share like
+   * `seatDeals`: an action changes one or two players, and the others' records are then the last round's
+   * objects without being made and compared again. `apply` never writes a state (a changed player is a new
+   * object; the counts are checked too), and snapshot-share.test.ts holds every round's view to
+   * `spectatorView` over random games.
+   */
+  private readonly playerMemo: Array<PlayerMemo | undefined>
 
   /**
    * `previous`: the last round's share. A part equal to its part of the same name is ITS object (compared
@@ -44,6 +63,7 @@ export class SnapshotShare {
    */
   constructor(private previous: SnapshotShare | null = null) {
     this.seatDeals = previous?.seatDeals ?? []
+    this.playerMemo = previous?.playerMemo ?? []
   }
 
   /** This share as the next round's `previous` (it forgets its own, so rounds do not chain up). */
@@ -87,13 +107,36 @@ export class SnapshotShare {
     return same ? (before as T[]) : now
   }
 
+  /** The public records of `state`'s players: a seat's last one when nothing it is made from changed. */
+  private playersOf(state: GameState): PublicPlayer[] {
+    const players: PublicPlayer[] = new Array(state.players.length)
+    for (let s = 0; s < players.length; s++) {
+      const m = this.playerMemo[s]
+      const p = state.players[s]
+      const same =
+        m !== undefined && m.player === p && m.handCount === p.hand.length && m.savedCount === p.saved.length && m.rules === state.rules && m.phases === state.phases && m.tieBreak === state.tieBreak
+      players[s] = same ? m.record : publicRecord(state, s, false)
+    }
+    return players
+  }
+
+  private remember(state: GameState, players: readonly PublicPlayer[]): void {
+    for (let s = 0; s < players.length; s++) {
+      const p = state.players[s]
+      const m = this.playerMemo[s]
+      if (m && m.record === players[s] && m.player === p && m.handCount === p.hand.length && m.savedCount === p.saved.length && m.rules === state.rules && m.phases === state.phases && m.tieBreak === state.tieBreak) continue
+      this.playerMemo[s] = { player: p, handCount: p.hand.length, savedCount: p.saved.length, rules: state.rules, phases: state.phases, tieBreak: state.tieBreak, record: players[s] }
+    }
+    this.playerMemo.length = players.length
+  }
+
   /**
    * `viewFor(state, seat)` (the spectator view for `null`), built once per change: a seat's view is the
    * spectator view — the same objects — with its own fields (`seatView`).
    */
   view(state: GameState, seat: number | null): GameView {
     if (this.publicState !== state || !this.publicView) {
-      const view = readonlySpectatorView(state)
+      const view = readonlySpectatorView(state, this.playersOf(state))
       const before = this.previous?.publicView as unknown as Record<string, unknown> | undefined
       if (before) {
         const fields = view as unknown as Record<string, unknown>
@@ -106,6 +149,7 @@ export class SnapshotShare {
       }
       this.publicView = view
       this.publicState = state
+      this.remember(state, view.players)
     }
     if (seat === null) return this.publicView
     const view = seatView(this.publicView, state, seat)

@@ -86,8 +86,8 @@ export function spectatorView(state: GameState): GameView {
  * state's arrays (it copies on write), so they stay as they are, and a snapshot keeps no second copy of them
  * alive — nor does the patch encoder compare a fresh copy of an unchanged pile (it is the same array).
  */
-export function readonlySpectatorView(state: GameState): GameView {
-  return buildView(state, null, false)
+export function readonlySpectatorView(state: GameState, players?: PublicPlayer[]): GameView {
+  return buildView(state, null, false, players)
 }
 
 export function viewFor(state: GameState, seat: number): GameView {
@@ -121,10 +121,14 @@ export function publicRecord(state: GameState, s: number, copy = true): PublicPl
   }
 }
 
-function buildView(state: GameState, seat: number | null, copy: boolean): GameView {
+/** `given`: the players' public records, made by the caller (`publicRecord` of each seat of this state). */
+function buildView(state: GameState, seat: number | null, copy: boolean, given?: PublicPlayer[]): GameView {
   const me = seat === null ? null : state.players[seat]
-  const players: PublicPlayer[] = new Array(state.players.length)
-  for (let s = 0; s < players.length; s++) players[s] = publicRecord(state, s, copy)
+  let players = given
+  if (!players) {
+    players = new Array(state.players.length)
+    for (let s = 0; s < players.length; s++) players[s] = publicRecord(state, s, copy)
+  }
   const lastHand = state.lastHand
   return {
     seat,
