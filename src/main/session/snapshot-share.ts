@@ -73,8 +73,8 @@ export class SnapshotShare {
   }
 
   /** The value `make` gives, made by the first client that asks: the same object for all of them. */
-  once<T>(key: string, make: () => T): T {
-    return this.round(key, () => this.reuse(this.previous?.made.get(key), make()))
+  once<T>(key: string, make: () => T, same: (before: T, now: T) => boolean = jsonEqual): T {
+    return this.round(key, () => this.reuse(this.previous?.made.get(key), make(), same))
   }
 
   /** Like `once`, but never compared with the last round's (the public snapshot: it changes every round). */
@@ -85,8 +85,9 @@ export class SnapshotShare {
     return value
   }
 
-  private reuse<T>(before: unknown, now: T): T {
-    return before !== undefined && before !== now && jsonEqual(before, now) ? (before as T) : now
+  /** `same`: an equality of the part's own shape, where one is cheaper than `jsonEqual` (the seats). */
+  private reuse<T>(before: unknown, now: T, same: (before: T, now: T) => boolean = jsonEqual): T {
+    return before !== undefined && before !== now && same(before as T, now) ? (before as T) : now
   }
 
   /**

@@ -36,3 +36,39 @@ function eventsFor(events: GameEvent[], secrets: readonly BatchSecret[], seat: n
     return (secret && e.type === 'drew' ? { ...e, card: secret.card } : e) as TableGameEvent
   })
 }
+
+/**
+ * The `recentEvents` lists of one round of snapshots (session/snapshot-share.ts), from the table's `recent`
+ * batches: the shared views once, then per seat a copy with its own views in place — or the shared list
+ * itself for a seat with no secret among them (and for everyone not seated). Made once per change instead
+ * of a `batchFor` per batch per client (180 calls a change at a 6-seat table). Snapshots never write their
+ * lists.
+ */
+export class RecentLists {
+  private readonly shared: BatchView[]
+  /** Per seat: the indices of the batches with a view of its own. */
+  private readonly ownAt = new Map<number, number[]>()
+
+  constructor(private readonly recent: readonly Batch[]) {
+    this.shared = new Array(recent.length)
+    for (let i = 0; i < recent.length; i++) {
+      const b = recent[i]
+      this.shared[i] = b.shared
+      for (let j = 0; j < b.own.length; j++) {
+        const seat = b.own[j].seat
+        const at = this.ownAt.get(seat)
+        if (at) at.push(i)
+        else this.ownAt.set(seat, [i])
+      }
+    }
+  }
+
+  /** The list as the client at `seat` (null: not seated) sees it: `batchFor` of every batch. */
+  for(seat: number | null): BatchView[] {
+    const at = seat === null ? undefined : this.ownAt.get(seat)
+    if (!at) return this.shared
+    const list = this.shared.slice()
+    for (const i of at) list[i] = batchFor(this.recent[i], seat)
+    return list
+  }
+}

@@ -50,13 +50,14 @@ import {
   newHumanSeat,
   restoredSeats,
   savedSeatsOf,
+  sameSeatInfos,
   seatInfosOf,
   startGrace,
 } from './table-seats'
 import { TableStorage } from './table-storage'
 import { TurnScheduler, type TurnTable } from './turn-scheduler'
 import { gameRecordOf, type GameRecord } from '@shared/history/record'
-import { batchFor, makeBatch } from './table-batches'
+import { RecentLists, batchFor, makeBatch } from './table-batches'
 import type { Batch, BatchSecret, BatchView, Client, Seat, TableHostOptions } from './table-host-types'
 
 export type { TableHostOptions } from './table-host-types'
@@ -568,7 +569,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       role: client.host ? (this.mode === 'solo' ? 'solo' : 'host') : client.spectator ? 'spectator' : 'guest',
       mySeat: seat,
       view: state ? share.view(state, seat) : null,
-      recentEvents: this.recentFor(seat),
+      recentEvents: share.round('recentEvents', () => new RecentLists(this.recent)).for(seat),
       joinUrls: client.host ? (this.opts.joinUrls?.() ?? []) : NO_URLS,
     })
   }
@@ -584,7 +585,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
       role: 'spectator',
       status: this.status,
       mySeat: null,
-      seats: share.once('seats', () => this.seatInfos()),
+      seats: share.once('seats', () => this.seatInfos(), sameSeatInfos),
       rules: share.once('rules', () => this.rules()),
       version: state ? state.version : 0,
       view: state ? share.view(state, null) : null,
@@ -609,19 +610,6 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   private pausedInfo(seat: number): NonNullable<TableSnapshot['paused']> {
     return { seat, name: this.seats[seat].name, graceDeadline: this.seats[seat].graceEndsAt }
-  }
-
-  /**
-   * `recentEvents` as `seat` sees them: a new list per snapshot, of the batches' own views (no copies). Not
-   * kept for the next one: a list per seat kept from one change to the next was a tenth of what every
-   * young-generation collection of a busy host copied; a list made and dropped costs the collector nothing
-   * (docs/lan-design.md "Performance").
-   */
-  private recentFor(seat: number | null): BatchView[] {
-    const recent = this.recent
-    const list: BatchView[] = new Array(recent.length)
-    for (let i = 0; i < recent.length; i++) list[i] = batchFor(recent[i], seat)
-    return list
   }
 
   /** Between hands: the seats ready for the next one, ascending (empty otherwise). */

@@ -46,6 +46,30 @@ export function seatInfosOf(seats: readonly Seat[]): SeatInfo[] {
   }))
 }
 
+/**
+ * Whether two seat lists are equal, field by field: the snapshot's seats are made after every change and
+ * compared with the last ones (snapshot-share.ts `once`), and a written-out compare of these scalars costs a
+ * fraction of a generic walk. table-seats.test.ts holds it to every field of `seatInfoSchema`.
+ */
+export function sameSeatInfos(a: readonly SeatInfo[], b: readonly SeatInfo[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]
+    const y = b[i]
+    const same =
+      x.seat === y.seat &&
+      x.name === y.name &&
+      x.kind === y.kind &&
+      x.botLevel === y.botLevel &&
+      x.connected === y.connected &&
+      x.ready === y.ready &&
+      x.isHost === y.isHost &&
+      x.autoPlayed === y.autoPlayed
+    if (!same) return false
+  }
+  return true
+}
+
 /** What a save keeps of the seats (the tokens too: a restarted host lets the same players back). */
 export function savedSeatsOf(seats: readonly Seat[]): SavedSeat[] {
   return seats.map((s) => ({ name: s.name, kind: s.kind, botLevel: s.botLevel, token: s.token, isHost: s.isHost, autoPlayed: s.autoPlayed }))
