@@ -11,3 +11,26 @@ const settled = Promise.resolve()
 export function soon(fn: () => void): void {
   void settled.then(fn)
 }
+
+/**
+ * `add(item)` collects `item`; one `soon` task hands everything collected until it runs to `run`, once (one
+ * task per change of a table, however many of its connections it reaches). An item added while `run` runs
+ * goes to the next task.
+ */
+export function collectSoon<T>(run: (items: readonly T[]) => void): (item: T) => void {
+  let items: T[] = []
+  let queued = false
+  const drain = () => {
+    queued = false
+    const taken = items
+    items = []
+    run(taken)
+  }
+  return (item) => {
+    items.push(item)
+    if (!queued) {
+      queued = true
+      soon(drain)
+    }
+  }
+}

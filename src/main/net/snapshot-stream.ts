@@ -11,7 +11,7 @@
  */
 import type { TableEvents, TableSnapshot, WsServerFrame } from '@shared/api'
 import { ownPartOf, publicPartOf } from '../session/snapshot-parts'
-import { soon } from './microtask'
+import { collectSoon } from './microtask'
 import { patchText } from './patch-encoder'
 
 const NONE: readonly never[] = []
@@ -86,30 +86,18 @@ function batchesJson(batches: readonly TableEvents[]): string {
 /**
  * Streams with events queued in this run of microtasks, flushed by ONE microtask (a change reaches every client
  * of the table at once: one task for all of them, not one each). A stream flushed directly meanwhile (before a
- * response) flushes again with nothing queued.
+ * response) flushes again with nothing queued. One connection's failure is its own: the others still get
+ * their frames.
  */
-const due: SnapshotStream[] = []
-let dueQueued = false
-function flushSoon(stream: SnapshotStream): void {
-  due.push(stream)
-  if (!dueQueued) {
-    dueQueued = true
-    soon(flushDue)
-  }
-}
-function flushDue(): void {
-  dueQueued = false
-  // By index: a flush may queue another stream (it is then flushed in this same pass). One connection's
-  // failure is its own: the others still get their frames.
-  for (let i = 0; i < due.length; i++) {
+const flushSoon = collectSoon<SnapshotStream>((streams) => {
+  for (const stream of streams) {
     try {
-      due[i].flush()
+      stream.flush()
     } catch (err) {
       console.error('[ws] a connection could not be sent its events:', err)
     }
   }
-  due.length = 0
-}
+})
 
 export class SnapshotStream {
   private base: Based | null = null

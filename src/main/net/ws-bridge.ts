@@ -27,7 +27,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type TableSnapshot, type WsServerFrame } from '@shared/api'
 import type { RequestContext, Services } from '../services'
 import { isAllowedHost } from './host-allowlist'
-import { soon } from './microtask'
+import { collectSoon } from './microtask'
 import { SnapshotStream } from './snapshot-stream'
 
 /** 64 KiB is far above any GameApi request; larger frames are a bug or an attack. */
@@ -111,20 +111,17 @@ type Corkable = { cork(): void; uncork(): void }
  * uncorks is queued by the first write, after the flushes the change already queued, so it runs after them.
  */
 const corked = new Set<Corkable>()
-let uncorkQueued = false
+const uncorkSoon = collectSoon<Corkable>((sockets) => {
+  for (const tcp of sockets) {
+    corked.delete(tcp)
+    tcp.uncork()
+  }
+})
 function corkUntilFlushed(tcp: Corkable | undefined): void {
   if (!tcp || corked.has(tcp)) return
   tcp.cork()
   corked.add(tcp)
-  if (!uncorkQueued) {
-    uncorkQueued = true
-    soon(uncorkAll)
-  }
-}
-function uncorkAll(): void {
-  uncorkQueued = false
-  for (const tcp of corked) tcp.uncork()
-  corked.clear()
+  uncorkSoon(tcp)
 }
 
 export function attachWsBridge(server: Server, services: BridgeServices, options: WsBridgeOptions = {}): WebSocketServer {
