@@ -1,7 +1,7 @@
 /**
  * bench:lan — action round trips over real WebSockets on 127.0.0.1, and the host's memory.
  *
- *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20 --jitter-ms 0] [--json] [--profile DIR] [--pin] [--floor-work-us N]
+ *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20 --jitter-ms 0] [--pairs N] [--json] [--profile DIR] [--pin] [--floor-work-us N]
  *                     [--play cheap|quick]
  *
  * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
@@ -24,6 +24,8 @@
  * same mean, so the same offered load) — with a fixed think time the 300 clients of one process fall into
  * step and act in bursts; `--floor-work-us N` makes the floor spin N µs of CPU per action, to see how the
  * floor's p99 grows with the CPU an action costs.
+ * `--pairs N` (odd, e.g. 3) runs host and floor N times each, alternated, and judges the targets by the median of
+ * the N pairs' ratios: each ratio then compares runs a minute apart, not runs whose machine drifted between them.
  * `--profile DIR` writes the host process's (and the floor's) CPU profile of each measured window to DIR
  * (`host-real-50.cpuprofile`…; open in Chrome's DevTools; profiling slows the host, so its figures run high).
  */
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     'jitter-ms': { type: 'string', default: '0' },
     'floor-work-us': { type: 'string', default: '0' },
     'warmup-s': { type: 'string', default: '1.5' },
+    pairs: { type: 'string', default: '1' },
     floor: { type: 'string' },
     profile: { type: 'string' },
     pin: { type: 'boolean', default: false },
@@ -572,6 +575,7 @@ async function main(): Promise<void> {
   const many = Math.min(100, Math.max(1, Number(values.tables)))
   const thinkMs = Math.max(0, Number(values['think-ms']))
   const warmupS = Math.min(10, Math.max(0, Number(values['warmup-s'])))
+  const pairCount = Math.min(9, Math.max(1, Math.floor(Number(values.pairs)) || 1))
   const json = values.json
   const log = (line: string) => {
     if (!json) console.log(line)
@@ -579,7 +583,7 @@ async function main(): Promise<void> {
   const hardStop = setTimeout(() => {
     console.error('bench:lan: hard deadline reached, giving up')
     process.exit(1)
-  }, ((seconds + warmupS) * 4 + 240) * 1000)
+  }, ((seconds + warmupS) * 4 * pairCount + 240) * 1000)
   hardStop.unref()
   log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs}${Number(values['jitter-ms']) > 0 ? ` ± ${values['jitter-ms']}` : ''} ms per action${Number(values['floor-work-us']) > 0 ? `, the floor spinning ${values['floor-work-us']} µs per action` : ''}; each run against the host, then against its floor (a raw ws server sending the same traffic, no work)`)
   const load = () => loadavg()[0].toFixed(1)
@@ -588,20 +592,39 @@ async function main(): Promise<void> {
   log(`machine: ${cores} CPU(s), load average ${load()} before the runs${loadBefore > cores ? ' — BUSY: other processes compete for the CPU, latencies are inflated' : ''}`)
   pinCpus()
   log(pinning ? `CPUs: host process on ${pinning.host}, clients on ${pinning.clients}` : 'CPUs: shared by the host and the clients (--pin to separate them)')
-  const runs: Array<{ tables: number; host: Figures; floor: Figures; ratios: Record<string, number>; targets: Record<string, boolean> }> = []
+  type Pair = { host: Figures; floor: Figures; ratios: { actsPerSecond: number; p99: number; cpuPerAct: number } }
+  const runs: Array<{ tables: number; host: Figures; floor: Figures; ratios: Pair['ratios']; targets: Record<string, boolean>; pairs?: Pair[] }> = []
   const f2 = (x: number) => x.toFixed(2)
+  const median = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b)
+    const m = v.length >> 1
+    return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2
+  }
   for (const count of [1, many]) {
-    const host = figures(count, await runTables(count, seconds, thinkMs, warmupS, null))
-    // The floor sends each client, per action, one event frame as large as the host's average event frame
-    // (and the actor its response, as the host does). Not the average over all frames: the responses (1 in
-    // 6 frames, ~70 B) would make the floor's event frames ~70 B smaller than the host's.
-    const frameBytes = Math.max(64, Math.round(host.eventBytesPerClientAct / Math.max(0.01, host.eventFramesPerClientAct)))
-    const floor = figures(count, await runTables(count, seconds, thinkMs, warmupS, frameBytes))
-    const ratios = {
-      actsPerSecond: host.actsPerSecond / floor.actsPerSecond,
-      p99: host.p99Ms / floor.p99Ms,
-      cpuPerAct: host.cpuMsPerAct / floor.cpuMsPerAct,
+    // `--pairs N`: host, floor, host, floor… — each ratio from a host run and the floor run right after it,
+    // so that the machine's drift between runs (±10 % of CPU per action within an hour on a shared VM) is in
+    // neither; the figures are the pairs' medians, and every pair is in the JSON.
+    const pairs: Pair[] = []
+    for (let k = 0; k < pairCount; k++) {
+      const host = figures(count, await runTables(count, seconds, thinkMs, warmupS, null))
+      // The floor sends each client, per action, one event frame as large as the host's average event frame
+      // (and the actor its response, as the host does). Not the average over all frames: the responses (1 in
+      // 6 frames, ~70 B) would make the floor's event frames ~70 B smaller than the host's.
+      const frameBytes = Math.max(64, Math.round(host.eventBytesPerClientAct / Math.max(0.01, host.eventFramesPerClientAct)))
+      const floor = figures(count, await runTables(count, seconds, thinkMs, warmupS, frameBytes))
+      pairs.push({
+        host,
+        floor,
+        ratios: { actsPerSecond: host.actsPerSecond / floor.actsPerSecond, p99: host.p99Ms / floor.p99Ms, cpuPerAct: host.cpuMsPerAct / floor.cpuMsPerAct },
+      })
     }
+    const ratios = {
+      actsPerSecond: median(pairs.map((q) => q.ratios.actsPerSecond)),
+      p99: median(pairs.map((q) => q.ratios.p99)),
+      cpuPerAct: median(pairs.map((q) => q.ratios.cpuPerAct)),
+    }
+    // The figures shown: the pair whose p99 ratio is nearest the median (of an odd number of pairs, the median one).
+    const { host, floor } = pairs.reduce((a, b) => (Math.abs(b.ratios.p99 - ratios.p99) < Math.abs(a.ratios.p99 - ratios.p99) ? b : a))
     const p99Limit = count === 1 ? 1.5 : 2
     const targets = {
       keepsUp: ratios.actsPerSecond >= 0.9,
@@ -610,19 +633,20 @@ async function main(): Promise<void> {
       bytes: host.bytesPerClientAct <= 600,
       rss: host.rssMb <= 300,
     }
-    runs.push({ tables: count, host, floor, ratios, targets })
+    runs.push({ tables: count, host, floor, ratios, targets, ...(pairCount > 1 ? { pairs } : {}) })
     const row = (name: string, f: Figures) =>
       `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act (kernel ${f.sysCpuMsPerAct.toFixed(3)}, GC pauses ${f.gcMsPerAct.toFixed(3)} (major ${f.gcMajorMsPerAct.toFixed(3)}), longest ${f.gcMaxMs.toFixed(1)} ms; loop delay p99 host ${f2(f.hostLoopP99Ms)} ms, clients ${f2(f.clientLoopP99Ms)} ms)  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB`
-    log(`${count} table(s) × 6 clients:`)
+    log(`${count} table(s) × 6 clients${pairCount > 1 ? ` (of ${pairCount} host/floor pairs, the one whose p99 ratio is nearest the median; the ratios are the medians)` : ''}:`)
     log(row('host', host))
     log(row('floor', floor))
+    if (pairCount > 1) log(`  pairs' ratios: ${pairs.map((q) => `throughput ${f2(q.ratios.actsPerSecond)} p99 ${f2(q.ratios.p99)} CPU ${f2(q.ratios.cpuPerAct)}`).join(' | ')}`)
     const errs = Object.entries(host.refusals).map(([k, v]) => `${k}×${v}`).join(' ') || 'none'
     log(
       `  ratio host/floor: throughput ${f2(ratios.actsPerSecond)} (≥ 0.9), p99 ${f2(ratios.p99)} (≤ ${p99Limit}), CPU per act ${f2(ratios.cpuPerAct)}${count > 1 ? ' (≤ 2)' : ''}; bytes per client per act ${host.bytesPerClientAct.toFixed(0)} (≤ 600); refusals: ${errs}  ${Object.values(targets).every(Boolean) ? 'OK' : 'OVER TARGET: ' + Object.entries(targets).filter(([, v]) => !v).map(([k]) => k).join(', ')}`,
     )
   }
   const passed = runs.every((r) => Object.values(r.targets).every(Boolean))
-  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, thinkMs, jitterMs: Number(values['jitter-ms']), floorWorkUs: Number(values['floor-work-us']), runs, passed }, null, 2))
+  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, pairs: pairCount, thinkMs, jitterMs: Number(values['jitter-ms']), floorWorkUs: Number(values['floor-work-us']), runs, passed }, null, 2))
   log(`load average after: ${load()}`)
   process.exit(passed ? 0 : 1)
 }
