@@ -5,7 +5,7 @@
  * change and gives every client the SAME objects (session/snapshot-share.ts), so here:
  *
  * - the snapshot and its view are walked key by key: an unchanged scalar or object (`===`) costs a compare;
- * - the public part's patch is made once per change (`publicText`, from the public snapshots the clients'
+ * - the public part's patch is made once per change (`publicPart`, from the public snapshots the clients'
  *   were composed from) and every client's own fields are diffed on their own: per client, only its own
  *   parts are really diffed. No JSON of subtrees is made to compare them (`jsonEqual` walks them).
  *   (A cache of subtree patches by object pair, from before the public part was diffed once, shared no work
@@ -156,14 +156,19 @@ function walk(ops: string[], a: Obj, b: Obj, parent: string, top: boolean, skip:
   for (const k in a) if (a[k] !== undefined && b[k] === undefined && !(top && k === 'recentEvents') && !(skip !== null && skip.has(k))) remove(ops, fieldPath(parent, k).path)
 }
 
-/** The patch between two public snapshots (their own fields left out), once per change: every client of the table gets the same text. */
-let publicPatch: { from: TableSnapshot; to: TableSnapshot; text: string } | null = null
-function publicText(from: TableSnapshot, to: TableSnapshot): string {
-  if (publicPatch && publicPatch.from === from && publicPatch.to === to) return publicPatch.text
+/**
+ * The patch between two public snapshots (their own fields left out), once per change: every client of the
+ * table gets the same text — and, when its own fields did not change (every client but the one who acted),
+ * the same whole patch `[…]` (`alone`), not a copy of it per client.
+ */
+let publicPatch: { from: TableSnapshot; to: TableSnapshot; text: string; alone: string } | null = null
+function publicPart(from: TableSnapshot, to: TableSnapshot): { text: string; alone: string } {
+  if (publicPatch && publicPatch.from === from && publicPatch.to === to) return publicPatch
   const ops: string[] = []
   walk(ops, from as unknown as Obj, to as unknown as Obj, '', true, OWN_TOP, OWN_VIEW)
-  publicPatch = { from, to, text: ops.join(',') }
-  return publicPatch.text
+  const text = ops.join(',')
+  publicPatch = { from, to, text, alone: `[${text}]` }
+  return publicPatch
 }
 
 /**
@@ -174,8 +179,9 @@ function publicText(from: TableSnapshot, to: TableSnapshot): string {
 export function patchText(from: TableSnapshot, to: TableSnapshot, parts?: { from: TableSnapshot; to: TableSnapshot }): string {
   const ops: string[] = []
   if (parts && parts.from.view && parts.to.view && from.view && to.view) {
-    const text = publicText(parts.from, parts.to)
-    if (text) ops.push(text)
+    const pub = publicPart(parts.from, parts.to)
+    if (pub.text) ops.push(pub.text)
+    const shared = ops.length
     const a = from as unknown as Obj
     const b = to as unknown as Obj
     for (const k of OWN_SNAPSHOT_FIELDS) field(ops, a[k], b[k], '', k, true, null)
@@ -183,6 +189,7 @@ export function patchText(from: TableSnapshot, to: TableSnapshot, parts?: { from
     const vb = to.view as unknown as Obj
     const viewPath = fieldPath('', 'view').path
     for (const k of OWN_VIEW_FIELDS) field(ops, va[k], vb[k], viewPath, k, false, null)
+    if (ops.length === shared) return pub.alone
   } else walk(ops, from as unknown as Obj, to as unknown as Obj, '', true, null, null)
   return `[${ops.join(',')}]`
 }
