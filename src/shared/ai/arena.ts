@@ -263,6 +263,7 @@ const budgetOverrideSchema = z
     searchAfterLayDown: z.boolean(),
     inference: z.boolean(),
     distanceByPhase: z.boolean(),
+    passedWeight: num,
   } satisfies Record<keyof SearchBudget, z.ZodType>)
   .partial()
   .strict()

@@ -66,9 +66,15 @@ export interface SearchBudget {
    * against 3×Hard with it (McNemar z −0.36).
    */
   distanceByPhase: boolean
+  /**
+   * With `inference`: how much likelier a not-down opponent's dealt hand is kept when the discard pile's top they
+   * passed by on their last draw would not have helped it than when it would (`DistanceModel.passed`; Hard takes
+   * any top that helps). 1: not weighed.
+   */
+  passedWeight: number
 }
 
-export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true, distanceByPhase: false }
+export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true, distanceByPhase: false, passedWeight: 1 }
 
 /** Every phase weighed by the table of all phases (`distanceByPhase` off). */
 const ONE_DISTANCE_TABLE: DistanceTables = oneDistanceTable(DISTANCE_WEIGHTS.other)
@@ -111,7 +117,7 @@ export function searchCandidates(d: Decider, candidates: readonly Action[], budg
   const info: PublicKnowledge = { view, memory: d.memory }
   const rng = openRng(rngFromSeed(`${d.salt}|${view.version}|${d.seat}|expert`))
   const inHand = view.players.map((p) => p.inHand)
-  const models = budget.inference ? opponentModels(info, INFERENCE_WEIGHTS, budget.distanceByPhase ? DISTANCE_WEIGHTS : ONE_DISTANCE_TABLE) : UNIFORM
+  const models = budget.inference ? opponentModels(info, INFERENCE_WEIGHTS, budget.distanceByPhase ? DISTANCE_WEIGHTS : ONE_DISTANCE_TABLE, budget.passedWeight) : UNIFORM
   const perWorld: number[][] = candidates.map(() => [])
   let worlds = 0
   let work = 0

@@ -223,6 +223,14 @@ export interface DistanceModel {
   phase: readonly GroupRequirement[]
   opts: SolveOptions
   weights: readonly number[]
+  /**
+   * The discard pile's top the opponent passed by on their last draw (`OpponentNotes.lastPassed`), and how much
+   * likelier a hand is kept that this card would not bring closer to the phase than one it would (`passedWeight`;
+   * 1 or absent: not weighed). A Hard or Medium player who is not down takes the top whenever it helps, so the hand
+   * they held then did not need it; the hand now differs from that one by their last draw and discard only.
+   */
+  passed?: CardCode | null
+  passedWeight?: number
 }
 
 /** One opponent's model at one decision: each card's own weight, and the pair weights its phase calls for. */
@@ -235,12 +243,21 @@ export interface OpponentModel {
   distance: DistanceModel | null
 }
 
-/** The distance model of the opponent in `seat` under distance tables (`DISTANCE_WEIGHTS`), `null` when it has none. */
-export function distanceModel(view: GameView, memory: BotMemory, seat: number, tables: DistanceTables | null): DistanceModel | null {
+/**
+ * The distance model of the opponent in `seat` under distance tables (`DISTANCE_WEIGHTS`), `null` when it has none;
+ * `passedWeight` (1: off) weighs a hand the top they last passed by would have helped (`DistanceModel.passed`).
+ */
+export function distanceModel(view: GameView, memory: BotMemory, seat: number, tables: DistanceTables | null, passedWeight = 1): DistanceModel | null {
   const phase = openPhase(view, seat)
   if (!tables || !phase) return null
-  const turns = memory.opponents[seat]?.turns ?? 0
-  return { phase: phase.groups, opts: { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }, weights: distanceTableFor(tables, phase.groups)[turnsBucket(turns)] }
+  const notes = memory.opponents[seat]
+  const turns = notes?.turns ?? 0
+  const model: DistanceModel = { phase: phase.groups, opts: { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }, weights: distanceTableFor(tables, phase.groups)[turnsBucket(turns)] }
+  if (passedWeight !== 1 && notes?.lastPassed) {
+    model.passed = notes.lastPassed
+    model.passedWeight = passedWeight
+  }
+  return model
 }
 
 export function opponentModel(
@@ -250,9 +267,10 @@ export function opponentModel(
   theta: readonly number[] = INFERENCE_WEIGHTS,
   table?: readonly LaidGroup[],
   distance: DistanceTables | null = DISTANCE_WEIGHTS,
+  passedWeight = 1,
 ): OpponentModel {
   const model = modelFromRows(featureRows(view, memory, seat, table), phaseKinds(view, seat), theta)
-  model.distance = distanceModel(view, memory, seat, distance)
+  model.distance = distanceModel(view, memory, seat, distance, passedWeight)
   return model
 }
 
@@ -341,8 +359,18 @@ export function distanceClass(model: DistanceModel, hand: readonly CardCode[]): 
   return Math.min(DISTANCE_CLASSES - 1, distanceOf(hand, model.phase, model.opts))
 }
 
+/** Whether `card` would bring `hand`, at distance `d` (`distanceOf`), closer to the model's phase. */
+export function wouldHelp(model: DistanceModel, hand: readonly CardCode[], d: number, card: CardCode): boolean {
+  return distanceOf([...hand, card], model.phase, model.opts) < d
+}
+
+/** A hand's weight: the table's for its distance class, times `passedWeight` when the top last passed by would help it. */
 export function distanceWeight(model: DistanceModel, hand: readonly CardCode[]): number {
-  return model.weights[distanceClass(model, hand)]
+  const d = distanceOf(hand, model.phase, model.opts)
+  const w = model.weights[Math.min(DISTANCE_CLASSES - 1, d)]
+  const pw = model.passedWeight ?? 1
+  if (w === 0 || pw === 1 || !model.passed) return w
+  return wouldHelp(model, hand, d, model.passed) ? w * pw : w
 }
 
 /**

@@ -23,7 +23,7 @@ export function publicEventFor(event: GameEvent, seat: number | null): GameEvent
 }
 
 function emptyNotes(): OpponentNotes {
-  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [], turns: 0, down: false, sawDown: [] }
+  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [], lastPassed: null, turns: 0, down: false, sawDown: [] }
 }
 
 export function newMemory(): BotMemory {
@@ -66,10 +66,13 @@ function note(memory: BotMemory, e: GameEvent): void {
       const o = memory.opponents[e.seat]
       if (o) o.turns++
       if (e.from === 'deck') {
-        const top = parseCard(memory.pile[memory.pile.length - 1])
+        const code = memory.pile[memory.pile.length - 1]
+        const top = parseCard(code)
         if (o && top?.kind === 'number') o.passedNumbers.push(top.number)
+        if (o) o.lastPassed = top?.kind === 'number' || top?.kind === 'wild' ? code : null
         return
       }
+      if (o) o.lastPassed = null
       if (e.from !== 'discard' || e.card === undefined) return
       removeLast(memory.pile, e.card)
       if (!o) return

@@ -43,6 +43,13 @@ export interface OpponentNotes {
   discardedNumbers: number[]
   /** Numbers they passed by: the discard pile's top when they drew from the deck instead (what they do not need). */
   passedNumbers: number[]
+  /**
+   * The discard pile's top they passed by on their last draw (drew from the deck instead), a number card or a Wild;
+   * `null` when their last draw took the discard pile or a Save Pile, or the top could not be taken (a Skip, none).
+   * Hard and Medium, not down, take the top whenever it brings their phase closer, so the hand they held then was
+   * not helped by it.
+   */
+  lastPassed: CardCode | null
   /** Turns they have had this hand (their draws): a player who has had a turn and is not down could not lay down then. */
   turns: number
   /** Whether they have laid their phase down this hand. */
