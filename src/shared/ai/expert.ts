@@ -69,7 +69,8 @@ export interface SearchBudget {
   /**
    * With `inference`: how much likelier a not-down opponent's dealt hand is kept when the discard pile's top they
    * passed by on their last draw would not have helped it than when it would (`DistanceModel.passed`; Hard takes
-   * any top that helps). 1: not weighed.
+   * any top that helps). 1: not weighed, as shipped: 0.05 won 487 against 467 of the same 1,700 games against
+   * 3×Hard (McNemar z +0.98, docs/ai.md).
    */
   passedWeight: number
 }

@@ -311,7 +311,7 @@ describe('what public play says about hidden hands', () => {
       }
     }
     expect(n).toBeGreaterThan(150)
-    // Measured (docs/ai.md, tenth #20 session): truth 1–1.5 %, the sampler without the weight 11–12 %, with 0.05 1.3 %.
+    // Measured (docs/ai.md, eleventh #20 session): truth 1–1.5 %, the sampler without the weight 11–12 %, with 0.05 1.3 %.
     expect(tally.truth / n).toBeLessThan(0.04)
     expect(tally.off / n).toBeGreaterThan(0.05)
     expect(tally.on / n).toBeLessThan(0.04)
