@@ -3,7 +3,8 @@
  * any I/O) but without Node's wrapper: `queueMicrotask` makes an AsyncResource and a bound function per call
  * and runs `fn` in its async scope. The host queues one per change of a table (its streams' flush, then the
  * sockets' uncork): measured on the streams, the wrapper per stream was a fifth of the host's CPU per action
- * in bench:table and half of what each young-generation collection copied (docs/lan-design.md "Performance").
+ * in bench:table and half of what each young-generation collection copied — not visible in bench:lan, whose
+ * figures are dominated by the sockets and the machine (docs/lan-design.md "Session 17").
  * A throw in `fn` is an unhandled rejection: the callers catch their own.
  */
 const settled = Promise.resolve()
