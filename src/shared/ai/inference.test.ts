@@ -16,6 +16,14 @@ const set3 = (codes: string[]): LaidGroup => makeGroup(codes, { kind: 'set', siz
 const [fives, sixes, nines, tens] = [5, 6, 9, 10].map((n) => set3([`R${n}`, `G${n}`, `Y${n}`]))
 const view2 = (): GameView => viewFor(newGame({ players: ['a', 'b', 'c', 'd'], seed: 'infer-memory' }), 0)
 
+
+/** Phase 1 (two sets of three) and the wild rule off: what the dealing tests below deal towards. */
+const TWO_SETS = [
+  { kind: 'set', size: 3 },
+  { kind: 'set', size: 3 },
+] as const
+const NO_NATURAL_RULE = { wildsNeedNaturalPerGroup: false }
+
 describe('what public play says about hidden hands', () => {
   it('has one fitted weight per feature', () => {
     expect(INFERENCE_WEIGHTS).toHaveLength(FEATURE_COUNT)
@@ -60,11 +68,8 @@ describe('what public play says about hidden hands', () => {
   })
 
   it('weighs a hand the top last passed by would have helped by passedWeight, only when asked', () => {
-    const phase = [
-      { kind: 'set', size: 3 },
-      { kind: 'set', size: 3 },
-    ] as const
-    const opts = { wildsNeedNaturalPerGroup: false }
+    const phase = TWO_SETS
+    const opts = NO_NATURAL_RULE
     const base = { phase: [...phase], opts, weights: [0, 2, 1, 0.5] }
     const helped = ['R5', 'G5', 'B5', 'R8', 'G8', 'Y1', 'B2', 'R3', 'G11', 'B12'] // one 8 short: a passed 8 would help
     const not = ['R5', 'G5', 'B5', 'R8', 'G8', 'Y1', 'B2', 'R3', 'G11', 'Y8'] // complete: nothing helps
@@ -187,11 +192,8 @@ describe('what public play says about hidden hands', () => {
   })
 
   it('keeps, of several dealt hands, one by its distance to the phase; the cards of that one leave the pool', () => {
-    const phase = [
-      { kind: 'set', size: 3 },
-      { kind: 'set', size: 3 },
-    ] as const
-    const opts = { wildsNeedNaturalPerGroup: false }
+    const phase = TWO_SETS
+    const opts = NO_NATURAL_RULE
     const only = (d: number): OpponentModel => ({
       ...modelFromRows(new Float64Array(CODES.length * FEATURE_COUNT), [true, false, false], INFERENCE_WEIGHTS),
       distance: { phase: [...phase], opts, weights: [0, 1, 2, 3].map((x) => (x === d ? 1 : 0)) },
