@@ -39,6 +39,12 @@ interface PlayerMemo {
   record: PublicPlayer
 }
 
+/** Whether seat `s`'s record in `m` was made from what `state` holds for it now. */
+function memoHolds(m: PlayerMemo, state: GameState, s: number): boolean {
+  const p = state.players[s]
+  return m.player === p && m.handCount === p.hand.length && m.savedCount === p.saved.length && m.rules === state.rules && m.phases === state.phases && m.tieBreak === state.tieBreak
+}
+
 export class SnapshotShare {
   private readonly made = new Map<string, unknown>()
   private publicState: GameState | null = null
@@ -113,19 +119,16 @@ export class SnapshotShare {
     const players: PublicPlayer[] = new Array(state.players.length)
     for (let s = 0; s < players.length; s++) {
       const m = this.playerMemo[s]
-      const p = state.players[s]
-      const same =
-        m !== undefined && m.player === p && m.handCount === p.hand.length && m.savedCount === p.saved.length && m.rules === state.rules && m.phases === state.phases && m.tieBreak === state.tieBreak
-      players[s] = same ? m.record : publicRecord(state, s, false)
+      players[s] = m && memoHolds(m, state, s) ? m.record : publicRecord(state, s, false)
     }
     return players
   }
 
   private remember(state: GameState, players: readonly PublicPlayer[]): void {
     for (let s = 0; s < players.length; s++) {
-      const p = state.players[s]
       const m = this.playerMemo[s]
-      if (m && m.record === players[s] && m.player === p && m.handCount === p.hand.length && m.savedCount === p.saved.length && m.rules === state.rules && m.phases === state.phases && m.tieBreak === state.tieBreak) continue
+      if (m && m.record === players[s] && memoHolds(m, state, s)) continue
+      const p = state.players[s]
       this.playerMemo[s] = { player: p, handCount: p.hand.length, savedCount: p.saved.length, rules: state.rules, phases: state.phases, tieBreak: state.tieBreak, record: players[s] }
     }
     this.playerMemo.length = players.length

@@ -58,7 +58,7 @@ import { TableStorage } from './table-storage'
 import { TurnScheduler, type TurnTable } from './turn-scheduler'
 import { gameRecordOf, type GameRecord } from '@shared/history/record'
 import { RecentLists, batchFor, makeBatch } from './table-batches'
-import type { Batch, BatchSecret, BatchView, Client, Seat, TableHostOptions } from './table-host-types'
+import type { Batch, BatchSecret, Client, Seat, TableHostOptions } from './table-host-types'
 
 export type { TableHostOptions } from './table-host-types'
 
