@@ -14,11 +14,11 @@ export function soon(fn: () => void): void {
 }
 
 /**
- * `add(item)` collects `item`; one `soon` task hands everything collected until it runs to `run`, once (one
+ * `add(item)` collects `item`; one `soon` task (or `schedule`'s) hands everything collected until it runs to `run`, once (one
  * task per change of a table, however many of its connections it reaches). An item added while `run` runs
  * goes to the next task.
  */
-export function collectSoon<T>(run: (items: readonly T[]) => void): (item: T) => void {
+export function collectSoon<T>(run: (items: readonly T[]) => void, schedule: (task: () => void) => void = soon): (item: T) => void {
   let items: T[] = []
   let queued = false
   const drain = () => {
@@ -31,7 +31,7 @@ export function collectSoon<T>(run: (items: readonly T[]) => void): (item: T) =>
     items.push(item)
     if (!queued) {
       queued = true
-      soon(drain)
+      schedule(drain)
     }
   }
 }

@@ -107,16 +107,23 @@ type Corkable = { cork(): void; uncork(): void }
  * Sockets written to by the streams in this run of microtasks: corked until every stream has flushed, then
  * uncorked one after the other. A change's frames to a table's clients are encoded one stream after the
  * other, a few µs apart; written as each was made, every write woke the receiving side on its own (on this
- * 2-vCPU VM a `writev` cost ~120 µs at an idle table, ~11 µs at a busy one: the wake-up). The microtask that
- * uncorks is queued by the first write, after the flushes the change already queued, so it runs after them.
+ * 2-vCPU VM a `writev` cost ~120 µs at an idle table, ~11 µs at a busy one: the wake-up).
+ * The uncork is a `process.nextTick`, which Node runs once the microtask queue is empty: after the flushes, and
+ * after the answer to the request that caused the change (its `await`s are microtasks). That answer releases
+ * the actor's socket itself (`releaseNow`), so the player who acted gets its update and answer in one write
+ * before the other clients' frames go — not after five other `writev`s (protocol-edges.test checks the order).
  */
 const corked = new Set<Corkable>()
-const uncorkSoon = collectSoon<Corkable>((sockets) => {
-  for (const tcp of sockets) {
-    corked.delete(tcp)
-    tcp.uncork()
-  }
-})
+const uncorkSoon = collectSoon<Corkable>(
+  (sockets) => {
+    for (const tcp of sockets) if (corked.delete(tcp)) tcp.uncork()
+  },
+  (task) => process.nextTick(task),
+)
+/** The socket's frames go now, if the streams still hold it corked (the actor's, at its answer). */
+function releaseNow(tcp: Corkable): void {
+  if (corked.delete(tcp)) tcp.uncork()
+}
 function corkUntilFlushed(tcp: Corkable | undefined): void {
   if (!tcp || corked.has(tcp)) return
   tcp.cork()
@@ -243,7 +250,8 @@ export function attachWsBridge(server: Server, services: BridgeServices, options
     const letGo = () => {
       if (!held) return
       held = false
-      tcp?.uncork()
+      tcp!.uncork()
+      releaseNow(tcp!)
     }
     /**
      * A request's events precede its answer: whatever the stream holds goes first. Held since the request

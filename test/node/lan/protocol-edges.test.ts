@@ -22,8 +22,11 @@ async function connect(host: TestHost): Promise<TestClient> {
   return c
 }
 
-/** From now on, how many writes the host makes to `c`'s socket (each one system call, whatever it holds). */
-function countWrites(host: TestHost, c: TestClient): () => number {
+/**
+ * From now on, how many writes the host makes to `c`'s socket (each one system call, whatever it holds); with
+ * `log`, each write also appends `name` to it (the order of writes across sockets).
+ */
+function countWrites(host: TestHost, c: TestClient, log?: { name: string; into: string[] }): () => number {
   type Tcp = { remotePort?: number; localPort?: number; _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown }
   const mine = (c.ws as unknown as { _socket: Tcp })._socket.localPort
   const server = [...host.host.wss.clients].map((w) => (w as unknown as { _socket: Tcp })._socket).find((s) => s.remotePort === mine)
@@ -33,6 +36,7 @@ function countWrites(host: TestHost, c: TestClient): () => number {
     const orig = server[k]
     server[k] = function (this: Tcp, ...a: unknown[]) {
       n++
+      log?.into.push(log.name)
       return orig.apply(this, a)
     }
   }
@@ -115,14 +119,18 @@ describe('the wire as docs/protocol.md says', () => {
     const actor = host.snapshot!.view!.turn === host.snapshot!.mySeat ? host : ann
     const other = actor === host ? ann : host
     const mark = other.wire.length
-    // The actor's own update and its answer leave the host in ONE write to its socket (one system call).
-    const writes = countWrites(t, actor)
+    // The actor's own update and its answer leave the host in ONE write to its socket (one system call), and
+    // before the other players' updates: the player who acted waits for nobody else's frames.
+    const order: string[] = []
+    const writes = countWrites(t, actor, { name: 'actor', into: order })
+    countWrites(t, other, { name: 'other', into: order })
     const actorMark = actor.wire.length
     const r = await actor.request('table.act', { version: actor.snapshot!.version, action: { type: 'draw', from: 'deck' } })
     expect(r.ok).toBe(true)
     expect(actor.wire.slice(actorMark).map((f) => (f.type === 'event' ? f.event : f.type))).toEqual(['table.update', 'response'])
     expect(writes()).toBe(1)
     await other.until(() => (other.wire.length > mark ? true : undefined))
+    expect(order).toEqual(['actor', 'other'])
     await new Promise((r2) => setTimeout(r2, 50))
     const frames = other.wire.slice(mark)
     expect(frames.map((f) => (f.type === 'event' ? f.event : f.type))).toEqual(['table.update'])
