@@ -93,6 +93,10 @@ async function profile(command: string): Promise<void> {
 
 /** The host process's garbage-collection pauses so far (main thread): their total and the longest. */
 const gc = { ms: 0, maxMs: 0, count: 0, majorMs: 0 }
+/** `performance.now()` on the machine's monotonic clock (ms), the same in every process: host pauses and client round trips compare. */
+const monoOffset = Number(process.hrtime.bigint()) / 1e6 - performance.now()
+/** The host's GC pauses since the last `loop reset`: [start on the monotonic clock, duration] (ms), for `tail`. */
+let pauses: Array<[number, number]> = []
 /** …and its event loop's delay (reset by each `profile start`… and each `loop reset`). */
 const hostLoop = monitorEventLoopDelay({ resolution: 5 })
 function watchGc(): void {
@@ -102,6 +106,7 @@ function watchGc(): void {
       gc.ms += e.duration
       gc.count++
       gc.maxMs = Math.max(gc.maxMs, e.duration)
+      if (pauses.length < 100_000) pauses.push([monoOffset + e.startTime, e.duration])
       if ((e as unknown as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.majorMs += e.duration
     }
   }).observe({ entryTypes: ['gc'] })
@@ -142,7 +147,10 @@ async function serve(n: number): Promise<void> {
       out({ rss: m.rss, heapUsed: m.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000, sysMs: cpu.system / 1000, gc, loopP99Ms: hostLoop.percentile(99) / 1e6 })
     } else if (line.trim() === 'loop reset') {
       hostLoop.reset()
+      pauses = []
       out({ reset: true })
+    } else if (line.trim() === 'pauses') {
+      out({ pauses })
     } else if (line.startsWith('profile ')) void profile(line.slice('profile '.length).trim()).then(() => out({ profiled: true }))
     else if (line.trim() === 'quit') void quit()
   })
@@ -210,7 +218,10 @@ async function serveFloor(n: number, frameBytes: number, workUs: number): Promis
       out({ rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000, sysMs: cpu.system / 1000, gc, loopP99Ms: hostLoop.percentile(99) / 1e6 })
     } else if (line.trim() === 'loop reset') {
       hostLoop.reset()
+      pauses = []
       out({ reset: true })
+    } else if (line.trim() === 'pauses') {
+      out({ pauses })
     } else if (line.startsWith('profile ')) void profile(line.slice('profile '.length).trim()).then(() => out({ profiled: true }))
     else if (line.trim() === 'quit') quit()
   })
@@ -227,8 +238,10 @@ interface HostProc {
   rss(): Promise<number>
   /** The host process's CPU time so far, all of it and the kernel's part (socket writes are mostly kernel time). */
   cpu(): Promise<{ ms: number; sysMs: number; gc: typeof gc; loopP99Ms: number }>
-  /** Starts the host's event-loop delay histogram afresh. */
+  /** Starts the host's event-loop delay histogram (and its list of GC pauses) afresh. */
   resetLoop(): Promise<void>
+  /** The host's GC pauses since `resetLoop`: [start on the monotonic clock, duration] (ms). */
+  pauses(): Promise<Array<[number, number]>>
   /** `start`, or the file to write the profile to (`--profile`). */
   profile(command: string): Promise<void>
   quit(): Promise<void>
@@ -295,6 +308,10 @@ async function startHostProcess(n: number, floorBytes: number | null): Promise<H
       proc.stdin!.write('loop reset\n')
       await next()
     },
+    async pauses() {
+      proc.stdin!.write('pauses\n')
+      return (await next()).pauses as Array<[number, number]>
+    },
     async profile(command: string) {
       proc.stdin!.write(`profile ${command}\n`)
       await next()
@@ -334,6 +351,8 @@ interface RunResult {
   /** This process's (the 6 × N clients') CPU per action: not a target, but it shares the machine. */
   clientCpuPerAct: number
   rtts: number[]
+  /** Of the round trips slower than the run's p99, and of all: the share during which the host was in a GC pause. */
+  tail: { slowInGc: number; allInGc: number }
   errors: Map<string, number>
   rssMax: number
   elapsed: number
@@ -351,6 +370,8 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
   const host = await startHostProcess(count, floorBytes)
   const floor = floorBytes !== null
   const rtts: number[] = []
+  /** Each measured round trip's start on the monotonic clock (ms), beside `rtts`. */
+  const starts: number[] = []
   let measureFrom = Infinity
   let acceptedActs = 0
   const tableActs: number[] = []
@@ -435,6 +456,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
         acceptedActs++
         if (t0 >= measureFrom) {
           rtts.push(dt)
+          starts.push(monoOffset + t0)
           tableActs[ti]++
         }
       } else {
@@ -468,6 +490,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       rssMax = Math.max(rssMax, await host.rss())
     }
     const cpuTo = await host.cpu()
+    const gcPauses = await host.pauses()
     if (profileTo) await host.profile(profileTo)
     const cpuPerAct = (cpuTo.ms - cpuFrom.ms) / Math.max(1, acceptedActs - actsFrom)
     const sysPerAct = (cpuTo.sysMs - cpuFrom.sysMs) / Math.max(1, acceptedActs - actsFrom)
@@ -494,6 +517,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       hostLoopP99Ms: cpuTo.loopP99Ms,
       clientCpuPerAct,
       rtts,
+      tail: tailInGc(rtts, starts, gcPauses),
       errors,
       rssMax,
       elapsed,
@@ -507,6 +531,33 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     for (const table of seats) for (const s of table) s.channel.close()
     await host.quit()
   }
+}
+
+/**
+ * How much of the slowest 1 % the host's GC pauses explain: the share of round trips slower than the p99 during
+ * which (start to answer) the host was paused, beside the same share of all round trips.
+ */
+function tailInGc(rtts: number[], starts: number[], gcPauses: Array<[number, number]>): { slowInGc: number; allInGc: number } {
+  const sorted = gcPauses.slice().sort((a, b) => a[0] - b[0])
+  const inGc = (i: number) => {
+    const from = starts[i]
+    const to = from + rtts[i]
+    // The pauses are few (tens a run): a scan is fine.
+    return sorted.some(([at, ms]) => at < to && at + ms > from)
+  }
+  const p99 = pct([...rtts].sort((a, b) => a - b), 99)
+  let slow = 0
+  let slowGc = 0
+  let all = 0
+  for (let i = 0; i < rtts.length; i++) {
+    const g = inGc(i)
+    if (g) all++
+    if (rtts[i] > p99) {
+      slow++
+      if (g) slowGc++
+    }
+  }
+  return { slowInGc: slow ? slowGc / slow : 0, allInGc: rtts.length ? all / rtts.length : 0 }
 }
 
 function pct(sorted: number[], p: number): number {
@@ -541,6 +592,9 @@ interface Figures {
   eventFramesPerClientAct: number
   rssMb: number
   refusals: Record<string, number>
+  /** Of the round trips slower than p99, the share that overlapped a host GC pause; and of all round trips */
+  slowInGc: number
+  allInGc: number
 }
 
 function figures(tables: number, r: RunResult): Figures {
@@ -567,6 +621,8 @@ function figures(tables: number, r: RunResult): Figures {
     eventFramesPerClientAct: r.eventFramesPerClientAct,
     rssMb: r.rssMax / 1024 / 1024,
     refusals: Object.fromEntries(r.errors),
+    slowInGc: r.tail.slowInGc,
+    allInGc: r.tail.allInGc,
   }
 }
 
@@ -635,7 +691,7 @@ async function main(): Promise<void> {
     }
     runs.push({ tables: count, host, floor, ratios, targets, ...(pairCount > 1 ? { pairs } : {}) })
     const row = (name: string, f: Figures) =>
-      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act (kernel ${f.sysCpuMsPerAct.toFixed(3)}, GC pauses ${f.gcMsPerAct.toFixed(3)} (major ${f.gcMajorMsPerAct.toFixed(3)}), longest ${f.gcMaxMs.toFixed(1)} ms; loop delay p99 host ${f2(f.hostLoopP99Ms)} ms, clients ${f2(f.clientLoopP99Ms)} ms)  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB`
+      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act (kernel ${f.sysCpuMsPerAct.toFixed(3)}, GC pauses ${f.gcMsPerAct.toFixed(3)} (major ${f.gcMajorMsPerAct.toFixed(3)}), longest ${f.gcMaxMs.toFixed(1)} ms; loop delay p99 host ${f2(f.hostLoopP99Ms)} ms, clients ${f2(f.clientLoopP99Ms)} ms)  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB; round trips over p99 during a GC pause ${(100 * f.slowInGc).toFixed(0)} % (all: ${(100 * f.allInGc).toFixed(1)} %)`
     log(`${count} table(s) × 6 clients${pairCount > 1 ? ` (of ${pairCount} host/floor pairs, the one whose p99 ratio is nearest the median; the ratios are the medians)` : ''}:`)
     log(row('host', host))
     log(row('floor', floor))
