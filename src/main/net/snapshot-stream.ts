@@ -11,7 +11,7 @@
  */
 import type { TableEvents, TableSnapshot, WsServerFrame } from '@shared/api'
 import { ownPartOf, publicPartOf } from '../session/snapshot-parts'
-import { collectSoon } from './microtask'
+import { collectNextTick } from './next-tick'
 import { patchText } from './patch-encoder'
 
 const NONE: readonly never[] = []
@@ -84,12 +84,14 @@ function batchesJson(batches: readonly TableEvents[]): string {
 }
 
 /**
- * Streams with events queued in this run of microtasks, flushed by ONE microtask (a change reaches every client
- * of the table at once: one task for all of them, not one each). A stream flushed directly meanwhile (before a
- * response) flushes again with nothing queued. One connection's failure is its own: the others still get
- * their frames.
+ * Streams with events queued in this turn of the event loop, flushed by ONE task (a change reaches every client
+ * of the table at once: one task for all of them, not one each), a `process.nextTick` (net/next-tick.ts): after
+ * the answer to the request that caused the change. The actor's stream is flushed directly before its answer
+ * (ws-bridge.ts `respond`); the other clients' patches are encoded after it, so the player who acted does not
+ * wait for them. A stream flushed directly meanwhile flushes again with nothing queued. One connection's failure
+ * is its own: the others still get their frames.
  */
-const flushSoon = collectSoon<SnapshotStream>((streams) => {
+const flushSoon = collectNextTick<SnapshotStream>((streams) => {
   for (const stream of streams) {
     try {
       stream.flush()

@@ -27,7 +27,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type TableSnapshot, type WsServerFrame } from '@shared/api'
 import type { RequestContext, Services } from '../services'
 import { isAllowedHost } from './host-allowlist'
-import { collectSoon } from './microtask'
+import { collectNextTick } from './next-tick'
 import { SnapshotStream } from './snapshot-stream'
 
 /** 64 KiB is far above any GameApi request; larger frames are a bug or an attack. */
@@ -108,18 +108,14 @@ type Corkable = { cork(): void; uncork(): void }
  * uncorked one after the other. A change's frames to a table's clients are encoded one stream after the
  * other, a few µs apart; written as each was made, every write woke the receiving side on its own (on this
  * 2-vCPU VM a `writev` cost ~120 µs at an idle table, ~11 µs at a busy one: the wake-up).
- * The uncork is a `process.nextTick`, which Node runs once the microtask queue is empty: after the flushes, and
- * after the answer to the request that caused the change (its `await`s are microtasks). That answer releases
- * the actor's socket itself (`releaseNow`), so the player who acted gets its update and answer in one write
- * before the other clients' frames go — not after five other `writev`s (protocol-edges.test checks the order).
+ * The uncork is a `process.nextTick` (net/next-tick.ts): after the answer to the request that caused the change,
+ * which releases the actor's socket itself (`releaseNow`), so the player who acted gets its update and answer in
+ * one write before the other clients' frames go — not after five other `writev`s (protocol-edges.test checks it).
  */
 const corked = new Set<Corkable>()
-const uncorkSoon = collectSoon<Corkable>(
-  (sockets) => {
-    for (const tcp of sockets) if (corked.delete(tcp)) tcp.uncork()
-  },
-  (task) => process.nextTick(task),
-)
+const uncorkSoon = collectNextTick<Corkable>((sockets) => {
+  for (const tcp of sockets) if (corked.delete(tcp)) tcp.uncork()
+})
 /** The socket's frames go now, if the streams still hold it corked (the actor's, at its answer). */
 function releaseNow(tcp: Corkable): void {
   if (corked.delete(tcp)) tcp.uncork()
