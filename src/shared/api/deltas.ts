@@ -165,10 +165,20 @@ export type UpdateResult = { ok: true; snapshot: TableSnapshot } | { ok: false; 
 
 type Container = Record<string, unknown> | unknown[]
 
-const unescapeToken = (t: string) => (t.includes('~') ? t.replace(/~1/g, '/').replace(/~0/g, '~') : t)
-const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null
-/** An array index as RFC 6902 reads one: digits, no leading zero. */
-const arrayIndex = (t: string) => (/^(0|[1-9][0-9]*)$/.test(t) ? Number(t) : -1)
+const hasOwn = Object.prototype.hasOwnProperty
+const unescapeToken = (t: string) => (t.indexOf('~') < 0 ? t : t.replace(/~1/g, '/').replace(/~0/g, '~'))
+/** An array index as RFC 6902 reads one: digits, no leading zero (-1 for anything else). */
+function arrayIndex(t: string): number {
+  const n = t.length
+  if (n === 0 || n > 9 || (n > 1 && t.charCodeAt(0) === 48)) return -1
+  let v = 0
+  for (let i = 0; i < n; i++) {
+    const d = t.charCodeAt(i) - 48
+    if (d < 0 || d > 9) return -1
+    v = v * 10 + d
+  }
+  return v
+}
 
 /**
  * `add`, `remove` and `replace` (what the host sends) applied copy-on-write: only the containers on an op's
@@ -176,45 +186,56 @@ const arrayIndex = (t: string) => (/^(0|[1-9][0-9]*)$/.test(t) ? Number(t) : -1)
  * every update (structuredClone) was most of a client's cost per action. `null` when an op does not apply
  * (RFC 6902: a missing parent, an index out of range, removing or replacing what is not there), or when the
  * patch has other ops or touches the root: the caller then applies it the general way.
+ * Every client runs this once per action (a phone too): the path is read in place (no split, no regex) and the
+ * containers already copied are a short list (an update touches a handful), ~45 % less than with those
+ * (.scratch measurement in docs/lan-design.md "Session 18"); deltas.test.ts holds it to rfc6902 on random patches.
  */
 function applyShared(base: TableSnapshot, ops: readonly TableUpdate['patch'][number][]): Record<string, unknown> | null {
   // One copy of the top level (an object rest, `strip`, is a slow path): `recentEvents` is set afterwards.
   const root: Record<string, unknown> = { ...base, recentEvents: undefined }
-  const fresh = new Set<Container>([root])
-  for (const op of ops) {
-    if ((op.op !== 'add' && op.op !== 'remove' && op.op !== 'replace') || !op.path.startsWith('/')) return null
-    const tokens = op.path.slice(1).split('/')
+  const fresh: Container[] = [root]
+  for (let o = 0; o < ops.length; o++) {
+    const op = ops[o]
+    const kind = op.op
+    if ((kind !== 'add' && kind !== 'remove' && kind !== 'replace') || op.path.charCodeAt(0) !== 47 /* '/' */) return null
+    const path = op.path
+    const value = kind === 'remove' ? undefined : op.value
     let parent: Container = root
-    for (let i = 0; i < tokens.length - 1; i++) {
-      const t = unescapeToken(tokens[i])
-      let key: string | number = t
+    let from = 1
+    for (let slash = path.indexOf('/', from); slash >= 0; from = slash + 1, slash = path.indexOf('/', from)) {
+      const token = unescapeToken(path.slice(from, slash))
+      let index = -1
+      let child: unknown
       if (Array.isArray(parent)) {
-        key = arrayIndex(t)
-        if (key < 0 || key >= parent.length) return null
-      } else if (!Object.prototype.hasOwnProperty.call(parent, t)) return null
-      const child: unknown = (parent as Record<string, unknown>)[key]
-      if (!isContainer(child)) return null
-      let own: Container = child
-      if (!fresh.has(child)) {
-        own = Array.isArray(child) ? child.slice() : { ...child }
-        fresh.add(own)
-        ;(parent as Record<string, unknown>)[key] = own
+        index = arrayIndex(token)
+        if (index < 0 || index >= parent.length) return null
+        child = parent[index]
+      } else {
+        if (!hasOwn.call(parent, token)) return null
+        child = parent[token]
+      }
+      if (typeof child !== 'object' || child === null) return null
+      let own = child as Container
+      if (!fresh.includes(own)) {
+        own = Array.isArray(own) ? own.slice() : { ...own }
+        fresh.push(own)
+        if (index >= 0) (parent as unknown[])[index] = own
+        else (parent as Record<string, unknown>)[token] = own
       }
       parent = own
     }
-    const last = unescapeToken(tokens[tokens.length - 1])
+    const last = unescapeToken(path.slice(from))
     if (last === '__proto__') return null
     if (Array.isArray(parent)) {
-      const i = last === '-' && op.op === 'add' ? parent.length : arrayIndex(last)
-      if (i < 0 || (op.op === 'add' ? i > parent.length : i >= parent.length)) return null
-      if (op.op === 'add') parent.splice(i, 0, op.value)
-      else if (op.op === 'remove') parent.splice(i, 1)
-      else parent[i] = op.value
+      const i = last === '-' && kind === 'add' ? parent.length : arrayIndex(last)
+      if (i < 0 || (kind === 'add' ? i > parent.length : i >= parent.length)) return null
+      if (kind === 'add') parent.splice(i, 0, value)
+      else if (kind === 'remove') parent.splice(i, 1)
+      else parent[i] = value
     } else {
-      const has = Object.prototype.hasOwnProperty.call(parent, last)
-      if (op.op !== 'add' && !has) return null
-      if (op.op === 'remove') delete parent[last]
-      else parent[last] = op.value
+      if (kind !== 'add' && !hasOwn.call(parent, last)) return null
+      if (kind === 'remove') delete parent[last]
+      else parent[last] = value
     }
   }
   return root
@@ -231,7 +252,13 @@ export function applyUpdate(base: TableSnapshot, update: TableUpdate, validate: 
   if (!next) {
     // Not the host's usual ops (or one that does not apply): the general applier, on a whole copy.
     next = structuredClone(strip(base)) as Record<string, unknown>
-    const errors = applyPatch(next, update.patch as Operation[]).filter((e) => e !== null)
+    let errors: Array<Error | null>
+    try {
+      errors = applyPatch(next, update.patch as Operation[]).filter((e) => e !== null)
+    } catch (err) {
+      // rfc6902 throws on some paths through a non-container (adding a key to a string): a refusal like any other.
+      return { ok: false, reason: `patch failed: ${err instanceof Error ? err.name : 'error'}` }
+    }
     if (errors.length) return { ok: false, reason: `patch failed: ${errors[0]!.name}` }
   }
   next.recentEvents = appendBatches(base.recentEvents, update.batches)
