@@ -188,7 +188,8 @@ function arrayIndex(t: string): number {
  * patch has other ops or touches the root: the caller then applies it the general way.
  * Every client runs this once per action (a phone too): the path is read in place (no split, no regex) and the
  * containers already copied are a short list (an update touches a handful), ~45 % less than with those
- * (.scratch measurement in docs/lan-design.md "Session 18"); deltas.test.ts holds it to rfc6902 on random patches.
+ * (a replay of recorded updates, docs/lan-design.md "Session 18"); deltas.test.ts holds it to rfc6902 on random
+ * patches.
  */
 function applyShared(base: TableSnapshot, ops: readonly TableUpdate['patch'][number][]): Record<string, unknown> | null {
   // One copy of the top level (an object rest, `strip`, is a slow path): `recentEvents` is set afterwards.
