@@ -104,7 +104,7 @@ const RESYNC = 'table.resync'
 type Corkable = { cork(): void; uncork(): void }
 
 /**
- * Sockets written to by the streams in this run of microtasks: corked until every stream has flushed, then
+ * Sockets written to by the streams in this turn of the event loop: corked until every stream has flushed, then
  * uncorked one after the other. A change's frames to a table's clients are encoded one stream after the
  * other, a few µs apart; written as each was made, every write woke the receiving side on its own (on this
  * 2-vCPU VM a `writev` cost ~120 µs at an idle table, ~11 µs at a busy one: the wake-up).
