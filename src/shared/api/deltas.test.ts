@@ -6,7 +6,7 @@
 import { applyPatch, type Operation } from 'rfc6902'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { RECENT_BATCHES, appendBatches, applyUpdate, type TableUpdate } from './deltas'
+import { RECENT_BATCHES, SnapshotReader, appendBatches, applyUpdate, type TableUpdate } from './deltas'
 import type { TableSnapshot } from './table'
 
 const base = () =>
@@ -112,6 +112,17 @@ describe('applyUpdate', () => {
     )
     expect(applied).toBeGreaterThan(300)
     expect(shared).toBeGreaterThan(applied / 2)
+  })
+
+  it('a reader given a patch through a scalar asks for a resync instead of throwing (rfc6902 throws on it)', () => {
+    const reader = new SnapshotReader(any)
+    reader.read('table.snapshot', base())
+    const patch = [
+      { op: 'replace', path: '/view', value: 'W' },
+      { op: 'add', path: '/view/x', value: 1 },
+    ] as TableUpdate['patch']
+    expect(reader.read('table.update', { base: 0, rev: 1, batches: [], patch })).toEqual({ deliver: [], resync: true })
+    expect(reader.snapshot).toBeNull()
   })
 
   it('never touches a prototype', () => {
