@@ -308,7 +308,11 @@ export class SnapshotReader {
       this.rev = 0
       this.loose = []
       this.resyncing = false
-    } else if (event === 'table.events' && this.held) this.loose.push(payload as TableEvents)
+    } else if (event === 'table.events' && this.held) {
+      // Kept for the next update's `recentEvents`: only a real batch (a bad one would break that list).
+      const batch = tableEventsSchema.safeParse(payload)
+      if (batch.success) this.loose.push(payload as TableEvents)
+    }
     return { deliver: [{ event, payload }], resync: false }
   }
 
