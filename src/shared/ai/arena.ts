@@ -264,6 +264,8 @@ const budgetOverrideSchema = z
     inference: z.boolean(),
     distanceByPhase: z.boolean(),
     passedWeight: num,
+    rival: z.enum(['average', 'leader']),
+    searchSkip: z.boolean(),
   } satisfies Record<keyof SearchBudget, z.ZodType>)
   .partial()
   .strict()

@@ -19,7 +19,7 @@ import { applyInPlace, ownedCopy } from '../engine/apply'
 import { openRng, rngFromSeed } from '../engine/rng'
 import type { GameState } from '../engine/state'
 import { canDraw } from '../engine/views'
-import { decideWith, discardRanking, type Decider } from './policy'
+import { decideWith, discardRanking, progress, skipTargetsByThreat, type Decider } from './policy'
 import { outcomeValue, playOut } from './rollout'
 import { DISTANCE_WEIGHTS, INFERENCE_WEIGHTS, oneDistanceTable, type DistanceTables } from './inference'
 import { opponentModels, sampleWorld, UNIFORM, type PublicKnowledge } from './sampler'
@@ -73,9 +73,22 @@ export interface SearchBudget {
    * 3×Hard (McNemar z +0.98, docs/ai.md).
    */
   passedWeight: number
+  /**
+   * Whom a simulated hand is scored against (`outcomeValue`): `average`, the mean of the opponents still in the
+   * hand (as shipped); `leader`, only the strongest of them in the game at the decision (most phases made, then
+   * fewest points) — a 4-player game is won by beating the leader, not the table. Screened in the 12th #20
+   * session (docs/ai.md).
+   */
+  rival: 'average' | 'leader'
+  /**
+   * Search a Skip's target too: the policy's target against the other legal targets (most threatening first by
+   * Hard's measure, at most `SKIP_CANDIDATES` in all), played in the same worlds like discards. Off as shipped;
+   * screened in the 12th #20 session (docs/ai.md).
+   */
+  searchSkip: boolean
 }
 
-export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true, distanceByPhase: false, passedWeight: 1 }
+export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true, distanceByPhase: false, passedWeight: 1, rival: 'average', searchSkip: false }
 
 /** Every phase weighed by the table of all phases (`distanceByPhase` off). */
 const ONE_DISTANCE_TABLE: DistanceTables = oneDistanceTable(DISTANCE_WEIGHTS.other)
@@ -90,9 +103,18 @@ export interface SearchReport {
   worlds: number
 }
 
+/** Skip targets compared with `searchSkip`: with 4 players, every opponent. */
+const SKIP_CANDIDATES = 3
+
 /** The moves worth comparing now, with Hard's choice among them; `null` when this decision is not searched. */
 function candidatesFor(d: Decider, base: Action, budget: SearchBudget): Action[] | null {
   const view = d.view
+  if (view.stage === 'play' && base.type === 'skip' && budget.searchSkip && base.target !== undefined) {
+    const others = skipTargetsByThreat(view, d.seat).filter((t) => t !== base.target)
+    const targets = [base.target, ...others].slice(0, SKIP_CANDIDATES)
+    if (targets.length < 2) return null
+    return targets.map((target) => ({ type: 'skip', card: 'S', target }))
+  }
   if (view.stage === 'draw' && budget.searchDraw && base.type === 'draw' && base.from !== 'saved') {
     if (!canDraw(view, 'discard')) return null
     return [{ type: 'draw', from: 'deck' }, { type: 'draw', from: 'discard' }]
@@ -119,6 +141,7 @@ export function searchCandidates(d: Decider, candidates: readonly Action[], budg
   const rng = openRng(rngFromSeed(`${d.salt}|${view.version}|${d.seat}|expert`))
   const inHand = view.players.map((p) => p.inHand)
   const models = budget.inference ? opponentModels(info, INFERENCE_WEIGHTS, budget.distanceByPhase ? DISTANCE_WEIGHTS : ONE_DISTANCE_TABLE, budget.passedWeight) : UNIFORM
+  const rival = budget.rival === 'leader' ? gameLeader(d) : undefined
   const perWorld: number[][] = candidates.map(() => [])
   let worlds = 0
   let work = 0
@@ -133,11 +156,31 @@ export function searchCandidates(d: Decider, candidates: readonly Action[], budg
       s = r.state
       const o = playOut(s, budget.maxActions)
       work += o.actions
-      perWorld[i].push(outcomeValue(o, d.seat, inHand))
+      perWorld[i].push(outcomeValue(o, d.seat, inHand, rival))
     }
   }
   const values = perWorld.map((xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0))
   return { values, perWorld, worlds }
+}
+
+/**
+ * The seat's strongest rival in the game (`rival: 'leader'`): of the opponents still in the hand, the one with most
+ * phases made, then fewest points (the lowest seat on a tie); `undefined` when none is.
+ */
+export function gameLeader(d: Decider): number | undefined {
+  const view = d.view
+  let best: number | undefined
+  for (let s = 0; s < view.players.length; s++) {
+    const p = view.players[s]
+    if (s === d.seat || !p.inHand) continue
+    if (best === undefined) best = s
+    else {
+      const q = view.players[best]
+      const dp = progress(view, p) - progress(view, q)
+      if (dp > 0 || (dp === 0 && p.score < q.score)) best = s
+    }
+  }
+  return best
 }
 
 /** The paired test statistic of `a` over `b` (per-world values of two candidates): mean difference / its standard error. */

@@ -148,7 +148,7 @@ function seatsAfter(view: GameView, seat: number): number[] {
 }
 
 /** Progress through the phases (Classic: phases made; Masters: phases completed). */
-function progress(view: GameView, p: PublicPlayer): number {
+export function progress(view: GameView, p: PublicPlayer): number {
   if (view.rules.edition === 'masters') return p.completed.length
   const i = view.phases.findIndex((ph) => ph.number === p.phase)
   return i < 0 ? view.phases.length : i
@@ -372,6 +372,19 @@ function playSkip(d: Decider): Action {
   let best = targets[0]
   for (const s of targets) if (score(s) > score(best)) best = s
   return { type: 'skip', card: 'S', target: best }
+}
+
+/**
+ * The seats a Skip may target now, most threatening first by Hard's own measure (whoever ends the hand soonest
+ * while this seat is not down; the game leader who has not made the phase once it is): the order in which Expert's
+ * search (`searchSkip`, expert.ts) takes alternatives to its policy's target.
+ */
+export function skipTargetsByThreat(view: GameView, seat: number): number[] {
+  const score = (s: number) => hardThreat(view, seat, s)
+  return skipTargets(view)
+    .map((s) => ({ s, t: score(s) }))
+    .sort((a, b) => b.t - a.t || a.s - b.s)
+    .map((x) => x.s)
 }
 
 /** Hard: keep a Skip for the player closest to going out, while there are other cards to discard. */

@@ -109,12 +109,13 @@ export function playOut(state: GameState, maxActions: number): HandOutcome {
 }
 
 /**
- * What a simulated hand is worth to `seat`, in phases: its own progress against the average opponent's, the
- * points as a fraction of a phase (a phase decides far more games than 50 points do), and the game itself when
- * the hand ended it.
+ * What a simulated hand is worth to `seat`, in phases: its own progress against the average opponent's (or, given
+ * `rival`, that one opponent's: Expert's `rival: 'leader'`), the points as a fraction of a phase (a phase decides
+ * far more games than 50 points do), and the game itself when the hand ended it.
  */
-export function outcomeValue(o: HandOutcome, seat: number, inHand: readonly boolean[]): number {
+export function outcomeValue(o: HandOutcome, seat: number, inHand: readonly boolean[], rival?: number): number {
   if (o.winner !== null) return o.winner === seat ? 3 : -3
+  if (rival !== undefined) return (o.made[seat] ? 1 : 0) - (o.made[rival] ? 1 : 0) - (o.points[seat] - o.points[rival]) / 250
   let others = 0
   let madeSum = 0
   let pointSum = 0
