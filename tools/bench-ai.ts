@@ -5,9 +5,14 @@
  * work, not time (expert.ts): its p99 and max are what the bot worker's 50 ms / 100 ms targets are about.
  *
  *     npm run --silent bench:ai -- [--games 300] [--seed bench] [--rules '{"edition":"masters"}'] [--json]
+ *         [--expert-budget '{"searchSkip":true}']
+ *
+ * `--expert-budget` merges a partial `SearchBudget` over Expert's (as the arena's `--candidate-budget` does): the
+ * latency of a search knob before it is screened or shipped.
  */
 import { partialRuleOptionsSchema, type PartialRuleOptions } from '@shared/engine/rules'
-import { playGame } from '@shared/ai/arena'
+import { budgetOverride, playGame } from '@shared/ai/arena'
+import { EXPERT_BUDGET } from '@shared/ai/expert'
 import { BOT_LEVELS, type BotLevel } from '@shared/ai/types'
 
 function arg(name: string): string | undefined {
@@ -21,19 +26,23 @@ const json = process.argv.includes('--json')
 let rules: PartialRuleOptions | undefined
 if (arg('rules')) rules = partialRuleOptionsSchema.parse(JSON.parse(arg('rules')!))
 
+const budget = arg('expert-budget') === undefined ? EXPERT_BUDGET : budgetOverride(EXPERT_BUDGET, arg('expert-budget')!, '--expert-budget')
+const budgets = [budget, budget, budget, budget]
+
 const times = Object.fromEntries(BOT_LEVELS.map((l) => [l, [] as number[]])) as Record<BotLevel, number[]>
 const cpuTimes = Object.fromEntries(BOT_LEVELS.map((l) => [l, [] as number[]])) as Record<BotLevel, number[]>
 let cpuStart = process.cpuUsage()
 // Every level at one table, seats rotating (Expert's searched decisions are the slow ones to watch).
 const table: BotLevel[] = ['easy', 'medium', 'hard', 'expert']
 // Warm up the JIT (and the phase-difficulty cache) outside the measurement.
-for (let g = 0; g < 5; g++) playGame({ levels: table, seed: `${seed}:warm:${g}`, rules })
+for (let g = 0; g < 5; g++) playGame({ levels: table, seed: `${seed}:warm:${g}`, rules, budgets })
 for (let g = 0; g < games; g++) {
   const levels = table.map((_, s) => table[(s + g) % table.length])
   const r = playGame({
     levels,
     seed: `${seed}:${g}`,
     rules,
+    budgets,
     inspect: () => {
       cpuStart = process.cpuUsage()
     },
@@ -60,7 +69,7 @@ function stats(xs: number[]): Stats {
 }
 const out: Record<string, { wall: Stats; cpu: Stats }> = {}
 for (const level of BOT_LEVELS) out[level] = { wall: stats(times[level]), cpu: stats(cpuTimes[level]) }
-if (json) process.stdout.write(JSON.stringify({ games, rules: rules ?? {}, levels: out }) + '\n')
+if (json) process.stdout.write(JSON.stringify({ games, rules: rules ?? {}, expertBudget: budget, levels: out }) + '\n')
 else {
   process.stdout.write(`bot decision latency over ${games} games${rules ? ` (rules ${JSON.stringify(rules)})` : ''}, ms\n`)
   for (const [level, s] of Object.entries(out))

@@ -6,9 +6,11 @@ import type { GameState } from '../engine/state'
 import { viewFor, type GameView } from '../engine/views'
 import { playGame } from './arena'
 import { decide } from './bot'
-import { decideExpertWithReport, EXPERT_BUDGET } from './expert'
+import { decideExpertWithReport, EXPERT_BUDGET, gameLeader } from './expert'
 import { HARD } from './hard'
 import { newMemory, observe } from './memory'
+import { decideWith, progress } from './policy'
+import { skipTargets } from '../engine/views'
 import { outcomeValue, playOut } from './rollout'
 import { sampleWorld } from './sampler'
 import type { BotMemory } from './types'
@@ -131,6 +133,53 @@ describe('Expert decides', () => {
     expect(fewerPoints).toBeGreaterThan(morePoints)
     expect(morePoints).toBeGreaterThan(missed)
     expect(outcomeValue({ made: [false, false, false, false], points: [0, 0, 0, 0], winner: 0, refused: false, actions: 0 }, 0, inHand)).toBeGreaterThan(made)
+  })
+
+  it('with rival "leader", values a simulated hand against that one opponent only, not the average', () => {
+    const inHand = [true, true, true, true]
+    // Seat 1 made its phase and took no points, seats 2 and 3 did not: against the average seat 0 is level with
+    // the table; against seat 1 it is a phase and 50 points behind, against seat 2 level.
+    const o = { made: [false, true, false, false], points: [50, 0, 50, 100], winner: null, refused: false, actions: 0 }
+    expect(outcomeValue(o, 0, inHand)).toBeCloseTo(-1 / 3 - (50 - 50) / 250)
+    expect(outcomeValue(o, 0, inHand, 1)).toBeCloseTo(-1 - 50 / 250)
+    expect(outcomeValue(o, 0, inHand, 2)).toBeCloseTo(0)
+    expect(outcomeValue({ ...o, winner: 0 }, 0, inHand, 1)).toBe(3)
+  })
+
+  it('takes the game leader as the rival: most phases made, then fewest points, never itself', () => {
+    for (const p of positions('expert:leader', {}, 5).slice(0, 20)) {
+      const d = decider(p)
+      const leader = gameLeader(d)!
+      expect(leader).not.toBe(d.seat)
+      for (let s = 0; s < p.view.players.length; s++) {
+        if (s === d.seat || !p.view.players[s].inHand) continue
+        const [a, b] = [p.view.players[leader], p.view.players[s]]
+        const ahead = progress(p.view, b) - progress(p.view, a)
+        expect(ahead > 0 || (ahead === 0 && b.score < a.score), `seat ${s} leads ${leader}`).toBe(false)
+      }
+    }
+  })
+
+  it('searches a Skip\'s target only with searchSkip, among the legal targets, its policy\'s first', () => {
+    const skips = ['expert:skip1', 'expert:skip2', 'expert:skip3']
+      .flatMap((seed) => positions(seed, {}, 1))
+      .filter((p) => {
+        const a = decideWith(decider(p))
+        return a?.type === 'skip' && a.target !== undefined && skipTargets(p.view).length > 1
+      })
+      .slice(0, 6)
+    expect(skips.length).toBeGreaterThan(2)
+    for (const p of skips) {
+      expect(decideExpertWithReport(decider(p)).report, 'searched with searchSkip off').toBeNull()
+      const { action, report } = decideExpertWithReport(decider(p), { ...EXPERT_BUDGET, searchSkip: true })
+      expect(report).not.toBeNull()
+      expect(report!.candidates[report!.policy]).toEqual(decideWith(decider(p)))
+      expect(report!.policy).toBe(0)
+      const targets = report!.candidates.map((c) => (c.type === 'skip' ? c.target : -1))
+      expect(new Set(targets).size).toBe(targets.length)
+      expect(skipTargets(p.view)).toEqual(expect.arrayContaining(targets))
+      expect(action).toEqual(report!.candidates[report!.chosen])
+    }
   })
 
   it('plays a sampled world to the end of the hand with legal moves only', () => {
