@@ -30,7 +30,7 @@
  * (`host-real-50.cpuprofile`…; open in Chrome's DevTools; profiling slows the host, so its figures run high).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { constants, monitorEventLoopDelay } from 'node:perf_hooks'
 import { join } from 'node:path'
@@ -42,6 +42,7 @@ import { PROTOCOL_VERSION, WS_PATH, type TableSnapshot } from '@shared/api'
 import { createRpcChannel, openSocket, type RpcChannel, type WebSocketCtor } from '@shared/api/ws-client'
 import type { Action } from '@shared/engine/actions'
 import { BENCH_PLAYS, benchMove, type BenchPlay } from './bench/lan-moves'
+import { REPLAY_ENDED, ReplayRecorder, replayServer, type TableRecording } from './bench/lan-replay'
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +55,8 @@ const { values } = parseArgs({
     'warmup-s': { type: 'string', default: '1.5' },
     pairs: { type: 'string', default: '1' },
     floor: { type: 'string' },
+    'floor-kind': { type: 'string', default: 'replay' },
+    'floor-replay': { type: 'string' },
     profile: { type: 'string' },
     pin: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -65,6 +68,12 @@ if (!(BENCH_PLAYS as readonly string[]).includes(values.play)) {
   process.exit(2)
 }
 const play = values.play as BenchPlay
+if (values['floor-kind'] !== 'replay' && values['floor-kind'] !== 'pad') {
+  console.error('bench:lan: --floor-kind must be replay or pad')
+  process.exit(2)
+}
+/** The floor's traffic (tools/bench/lan-replay.ts): the host's own frames played back, or padded frames of its size. */
+const floorKind: 'replay' | 'pad' = play === 'cheap' ? values['floor-kind'] : 'pad'
 
 // ---------------------------------------------------------------------------------------------------
 // `--profile DIR`: the host process's CPU profile of the measured window only (not start-up or warm-up).
@@ -159,17 +168,25 @@ async function serve(n: number): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The floor: N raw ws servers that only answer and send the host's traffic shape, doing no work.
+// The floor: N raw ws servers that only answer and send the host's traffic, doing no work: its recorded frames
+// played back (`replay`, a file of tools/bench/lan-replay.ts recordings), or padded frames of its size.
 
-async function serveFloor(n: number, frameBytes: number, workUs: number): Promise<void> {
+async function serveFloor(n: number, frameBytes: number, workUs: number, replayFile: string | undefined): Promise<void> {
   watchGc()
   const workNs = BigInt(Math.round(workUs * 1000))
+  const recordings: TableRecording[] | null = replayFile ? JSON.parse(await readFile(replayFile, 'utf8')) : null
   const servers: WebSocketServer[] = []
   const tables: Array<{ port: number; operatorToken: string }> = []
   for (let i = 0; i < n; i++) {
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', path: WS_PATH })
     await new Promise((r) => wss.once('listening', r))
     const sockets: WebSocket[] = []
+    if (recordings) {
+      replayServer(wss, recordings[i] ?? { start: [], startVersion: 0, steps: {} })
+      servers.push(wss)
+      tables.push({ port: (wss.address() as { port: number }).port, operatorToken: '' })
+      continue
+    }
     let version = 0
     let turn = 0
     // One frame per client per action, of the host's measured size: {"type":"event","event":"floor.turn","payload":{...,"pad":"…"}}.
@@ -208,6 +225,7 @@ async function serveFloor(n: number, frameBytes: number, workUs: number): Promis
   }
   const out = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`)
   out({ ready: true, tables })
+  if (replayFile) await rm(replayFile, { force: true })
   const quit = () => {
     for (const w of servers) w.close()
     process.exit(0)
@@ -269,13 +287,20 @@ function pinCpus(): void {
   }
 }
 
-async function startHostProcess(n: number, floorBytes: number | null): Promise<HostProc> {
+/** A floor run: padded frames of `bytes`, or the recording in `replay` (a file, which the floor deletes once read). */
+interface FloorSpec {
+  bytes: number
+  replay: string | null
+}
+
+async function startHostProcess(n: number, floor: FloorSpec | null): Promise<HostProc> {
   const self = fileURLToPath(import.meta.url)
   const loader = pathToFileURL(join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules/tsx/dist/esm/index.mjs')).href
   // BENCH_LAN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the host process; with
   // BENCH_LAN_ECHO=1 its other output (e.g. BENCH_LAN_NODE_ARGS=--trace-gc-nvp: each scavenge's pause and bytes copied) goes to stderr.
   const extra = (process.env.BENCH_LAN_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const mode = floorBytes === null ? [] : ['--floor', String(floorBytes), '--floor-work-us', String(values['floor-work-us'])]
+  const mode =
+    floor === null ? [] : ['--floor', String(floor.bytes), '--floor-work-us', String(values['floor-work-us']), ...(floor.replay ? ['--floor-replay', floor.replay] : [])]
   const args = [...extra, '--import', loader, self, '--serve', String(n), ...mode]
   const proc = pinning
     ? spawn('taskset', ['-c', pinning.host, process.execPath, ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
@@ -329,7 +354,7 @@ interface Seat {
   snapshot: TableSnapshot | null
   busy: boolean
   operator: boolean
-  /** Floor mode: this client's seat and whose turn the floor says it is, at which version. */
+  /** The padded floor: this client's seat and whose turn the floor says it is, at which version. */
   seat: number
   floorTurn: { turn: number; version: number } | null
   /** What this client received while the run was measured. */
@@ -353,6 +378,8 @@ interface RunResult {
   rtts: number[]
   /** Of the round trips slower than the run's p99, and of all: the share during which the host was in a GC pause. */
   tail: { slowInGc: number; allInGc: number }
+  /** Per action and other seat of its table: from the actor's request to that seat holding the new version (ms). */
+  fanout: number[]
   errors: Map<string, number>
   rssMax: number
   elapsed: number
@@ -362,17 +389,30 @@ interface RunResult {
   /** The same, events only (table.update…; responses are the rest). */
   eventBytesPerClientAct: number
   eventFramesPerClientAct: number
+  /** Host runs with the replay floor: what each table's clients received, for the floor run after it. */
+  recordings: TableRecording[] | null
+  /** Actions the replay floor could not play (its recording ran out), 0 otherwise. */
+  replayEnded: number
 }
 
-/** One run: `count` tables × 6 clients against the real host, or (`floorBytes`) against the floor. */
-async function runTables(count: number, seconds: number, thinkMs: number, warmupS: number, floorBytes: number | null): Promise<RunResult> {
+/** One run: `count` tables × 6 clients against the real host, or (`floorSpec`) against the floor. */
+async function runTables(count: number, seconds: number, thinkMs: number, warmupS: number, floorSpec: FloorSpec | null): Promise<RunResult> {
   const jitterMs = Math.min(thinkMs, Math.max(0, Number(values['jitter-ms'])))
-  const host = await startHostProcess(count, floorBytes)
-  const floor = floorBytes !== null
+  const host = await startHostProcess(count, floorSpec)
+  const floor = floorSpec !== null
+  /** The padded floor drives its clients by its own turn frames; against the host or its replay they read their snapshots. */
+  const pad = floorSpec !== null && floorSpec.replay === null
+  const recorder = floorSpec === null && floorKind === 'replay' ? new ReplayRecorder() : null
   const rtts: number[] = []
   /** Each measured round trip's start on the monotonic clock (ms), beside `rtts`. */
   const starts: number[] = []
+  const fanout: number[] = []
+  /** Per table, the action on its way: the version it makes, when it was sent, by whom, and the seats (bits) that have it. */
+  const pendingAct: Array<{ version: number; t0: number; actor: number; seen: number } | null> = []
   let measureFrom = Infinity
+  /** When the measured window closed: a recording host run plays on a little longer, so that its floor cannot run out. */
+  let measureUntil = Infinity
+  const measuring = (t: number) => t >= measureFrom && t < measureUntil
   let acceptedActs = 0
   const tableActs: number[] = []
   const errors = new Map<string, number>()
@@ -389,16 +429,23 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
         const seat: Seat = { channel: createRpcChannel(ws), snapshot: null, busy: false, operator: i === 0, seat: i, floorTurn: null, bytes: 0, frames: 0, eventBytes: 0, eventFrames: 0 }
         const read = ws.onmessage!
         ws.onmessage = (ev) => {
-          if (performance.now() >= measureFrom && !stopped) {
-            const text = String(ev.data)
+          const text = String(ev.data)
+          const event = text.startsWith('{"type":"event"')
+          if (measuring(performance.now()) && !stopped) {
             seat.bytes += text.length
             seat.frames++
-            if (text.startsWith('{"type":"event"')) {
+            if (event) {
               seat.eventBytes += text.length
               seat.eventFrames++
             }
           }
           read(ev)
+          const p = pendingAct[ti]
+          if (p && i !== p.actor && !(p.seen & (1 << i)) && (pad ? seat.floorTurn?.version : seat.snapshot?.version) === p.version) {
+            p.seen |= 1 << i
+            if (measuring(p.t0) && !stopped) fanout.push(performance.now() - p.t0)
+          }
+          if (recorder && event) recorder.frame(ti, i, text, seat.snapshot)
         }
         seat.channel.onEvent((event, payload) => {
           if (event === 'table.snapshot') {
@@ -409,10 +456,10 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
             void step(seat, table, ti)
           }
         })
-        if (seat.operator && !floor) await seat.channel.invoke('host.claim', { token: t.operatorToken })
+        if (seat.operator && !pad) await seat.channel.invoke('host.claim', { token: t.operatorToken })
         const j = await seat.channel.invoke('table.join', { protocol: PROTOCOL_VERSION, name: `P${i}` })
         if (!j.ok) throw new Error(`join: ${j.error.message}`)
-        if (!floor) seat.snapshot = (j.value as { snapshot: TableSnapshot }).snapshot
+        if (!pad) seat.snapshot ??= (j.value as { snapshot: TableSnapshot | null }).snapshot
         table.push(seat)
       }
       for (const s of table.slice(1)) await s.channel.invoke('lobby.setReady', { ready: true })
@@ -424,7 +471,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       let version: number
       let action: Action | null
       const turnBefore = seat.floorTurn
-      if (floor) {
+      if (pad) {
         if (!turnBefore || turnBefore.turn !== seat.seat) return
         version = turnBefore.version
         action = { type: 'draw', from: 'deck' }
@@ -446,15 +493,16 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       seat.busy = true
       const think = jitterMs > 0 ? thinkMs - jitterMs + Math.random() * 2 * jitterMs : thinkMs
       if (think > 0) await sleep(think)
-      if (!floor) version = seat.snapshot?.version ?? version
+      if (!pad) version = seat.snapshot?.version ?? version
       const t0 = performance.now()
+      pendingAct[ti] = { version: version + 1, t0, actor: seat.seat, seen: 0 }
       const r = await seat.channel.invoke('table.act', { version, action })
       const dt = performance.now() - t0
       seat.busy = false
       if (stopped) return
       if (r.ok) {
         acceptedActs++
-        if (t0 >= measureFrom) {
+        if (measuring(t0)) {
           rtts.push(dt)
           starts.push(monoOffset + t0)
           tableActs[ti]++
@@ -464,7 +512,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
         errors.set(key, (errors.get(key) ?? 0) + 1)
       }
       // the next snapshot may have arrived while we were waiting
-      if (floor ? seat.floorTurn !== turnBefore : seat.snapshot && seat.snapshot.version !== version) void step(seat, table, ti)
+      if (pad ? seat.floorTurn !== turnBefore : seat.snapshot && seat.snapshot.version !== version) void step(seat, table, ti)
     }
 
     for (const table of seats) {
@@ -500,8 +548,12 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
     const clientCpu = process.cpuUsage(clientCpuFrom)
     const clientCpuPerAct = (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, acceptedActs - actsFrom)
     clientLoop.disable()
+    measureUntil = performance.now()
+    const elapsed = (measureUntil - started) / 1000
+    // The floor run after this one plays back what the clients received: play on, unmeasured, a fifth longer
+    // (at least a second), so that a floor serving the same think times a little faster still finds every step.
+    if (recorder) await sleep(Math.max(1000, seconds * 200))
     stopped = true
-    const elapsed = (performance.now() - started) / 1000
     const perClient = seats.flatMap((table, ti) =>
       table.map((s) => {
         const acts = Math.max(1, tableActs[ti])
@@ -518,6 +570,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       clientCpuPerAct,
       rtts,
       tail: tailInGc(rtts, starts, gcPauses),
+      fanout,
       errors,
       rssMax,
       elapsed,
@@ -525,6 +578,8 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       framesPerClientAct: median(perClient.map((c) => c.frames)),
       eventBytesPerClientAct: median(perClient.map((c) => c.eventBytes)),
       eventFramesPerClientAct: median(perClient.map((c) => c.eventFrames)),
+      recordings: recorder?.recordings() ?? null,
+      replayEnded: floorSpec?.replay ? (errors.get(REPLAY_ENDED) ?? 0) : 0,
     }
   } finally {
     stopped = true
@@ -570,6 +625,9 @@ interface Figures {
   actsPerSecond: number
   p50Ms: number
   p99Ms: number
+  /** The other seats: from an action's request to their update of it (not a target: what the other players wait to see a move) */
+  fanoutP50Ms: number
+  fanoutP99Ms: number
   maxMs: number
   cpuMsPerAct: number
   /** …of which kernel time (socket writes and reads, the journal's file calls) */
@@ -594,6 +652,8 @@ interface Figures {
   /** Of the round trips slower than p99, the share that overlapped a host GC pause; and of all round trips */
   slowInGc: number
   allInGc: number
+  /** The replay floor: actions it could not play because its recording ran out (0 = the whole run was the host's traffic) */
+  replayEnded: number
 }
 
 function figures(tables: number, r: RunResult): Figures {
@@ -604,6 +664,8 @@ function figures(tables: number, r: RunResult): Figures {
     actsPerSecond: sorted.length / r.elapsed,
     p50Ms: pct(sorted, 50),
     p99Ms: pct(sorted, 99),
+    fanoutP50Ms: pct([...r.fanout].sort((a, b) => a - b), 50),
+    fanoutP99Ms: pct([...r.fanout].sort((a, b) => a - b), 99),
     maxMs: sorted.at(-1) ?? NaN,
     cpuMsPerAct: r.cpuPerAct,
     sysCpuMsPerAct: r.sysPerAct,
@@ -622,6 +684,7 @@ function figures(tables: number, r: RunResult): Figures {
     refusals: Object.fromEntries(r.errors),
     slowInGc: r.tail.slowInGc,
     allInGc: r.tail.allInGc,
+    replayEnded: r.replayEnded,
   }
 }
 
@@ -644,6 +707,7 @@ async function main(): Promise<void> {
   const load = () => loadavg()[0].toFixed(1)
   const cores = cpus().length
   const loadBefore = loadavg()[0]
+  const scratch = await mkdtemp(join(tmpdir(), 'p10-bench-lan-replay-'))
   log(`machine: ${cores} CPU(s), load average ${load()} before the runs${loadBefore > cores ? ' — BUSY: other processes compete for the CPU, latencies are inflated' : ''}`)
   pinCpus()
   log(pinning ? `CPUs: host process on ${pinning.host}, clients on ${pinning.clients}` : 'CPUs: shared by the host and the clients (--pin to separate them)')
@@ -661,12 +725,21 @@ async function main(): Promise<void> {
     // neither; the figures are the pairs' medians, and every pair is in the JSON.
     const pairs: Pair[] = []
     for (let k = 0; k < pairCount; k++) {
-      const host = figures(count, await runTables(count, seconds, thinkMs, warmupS, null))
-      // The floor sends each client, per action, one event frame as large as the host's average event frame
-      // (and the actor its response, as the host does). Not the average over all frames: the responses (1 in
-      // 6 frames, ~70 B) would make the floor's event frames ~70 B smaller than the host's.
+      const hostRun = await runTables(count, seconds, thinkMs, warmupS, null)
+      const host = figures(count, hostRun)
+      // The padded floor sends each client, per action, one event frame as large as the host's average event
+      // frame (and the actor its response, as the host does). Not the average over all frames: the responses (1
+      // in 6 frames, ~70 B) would make the floor's event frames ~70 B smaller than the host's.
       const frameBytes = Math.max(64, Math.round(host.eventBytesPerClientAct / Math.max(0.01, host.eventFramesPerClientAct)))
-      const floor = figures(count, await runTables(count, seconds, thinkMs, warmupS, frameBytes))
+      // The replay floor: the frames this run's clients received, through a file the floor process reads.
+      let replay: string | null = null
+      if (hostRun.recordings) {
+        replay = join(scratch, `replay-${count}-${k}.json`)
+        await writeFile(replay, JSON.stringify(hostRun.recordings))
+        hostRun.recordings = null
+      }
+      const floorRun = await runTables(count, seconds, thinkMs, warmupS, { bytes: frameBytes, replay }).finally(() => replay && rm(replay, { force: true }))
+      const floor = figures(count, floorRun)
       pairs.push({
         host,
         floor,
@@ -690,7 +763,7 @@ async function main(): Promise<void> {
     }
     runs.push({ tables: count, host, floor, ratios, targets, ...(pairCount > 1 ? { pairs } : {}) })
     const row = (name: string, f: Figures) =>
-      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act (kernel ${f.sysCpuMsPerAct.toFixed(3)}, GC pauses ${f.gcMsPerAct.toFixed(3)} (major ${f.gcMajorMsPerAct.toFixed(3)}), longest ${f.gcMaxMs.toFixed(1)} ms; loop delay p99 host ${f2(f.hostLoopP99Ms)} ms, clients ${f2(f.clientLoopP99Ms)} ms)  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB; round trips over p99 during a GC pause ${(100 * f.slowInGc).toFixed(0)} % (all: ${(100 * f.allInGc).toFixed(1)} %)`
+      `  ${name.padEnd(5)} ${String(f.acts).padStart(6)} acts ${f.actsPerSecond.toFixed(0).padStart(5)}/s  p50 ${f2(f.p50Ms)} ms  p99 ${f2(f.p99Ms)} ms  max ${f2(f.maxMs)} ms  others' updates p50 ${f2(f.fanoutP50Ms)} p99 ${f2(f.fanoutP99Ms)} ms  CPU ${f.cpuMsPerAct.toFixed(3)} ms/act (kernel ${f.sysCpuMsPerAct.toFixed(3)}, GC pauses ${f.gcMsPerAct.toFixed(3)} (major ${f.gcMajorMsPerAct.toFixed(3)}), longest ${f.gcMaxMs.toFixed(1)} ms; loop delay p99 host ${f2(f.hostLoopP99Ms)} ms, clients ${f2(f.clientLoopP99Ms)} ms)  ${f.bytesPerClientAct.toFixed(0)} B and ${f2(f.framesPerClientAct)} frames per client per act  RSS ${f.rssMb.toFixed(0)} MB; round trips over p99 during a GC pause ${(100 * f.slowInGc).toFixed(0)} % (all: ${(100 * f.allInGc).toFixed(1)} %)`
     log(`${count} table(s) × 6 clients${pairCount > 1 ? ` (of ${pairCount} host/floor pairs, the one whose p99 ratio is nearest the median; the ratios are the medians)` : ''}:`)
     log(row('host', host))
     log(row('floor', floor))
@@ -703,9 +776,11 @@ async function main(): Promise<void> {
   const passed = runs.every((r) => Object.values(r.targets).every(Boolean))
   if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, pairs: pairCount, thinkMs, jitterMs: Number(values['jitter-ms']), floorWorkUs: Number(values['floor-work-us']), runs, passed }, null, 2))
   log(`load average after: ${load()}`)
+  await rm(scratch, { recursive: true, force: true })
   process.exit(passed ? 0 : 1)
 }
 
-if (values.serve !== undefined && values.floor !== undefined) await serveFloor(Math.max(1, Number(values.serve)), Math.max(64, Number(values.floor)), Math.min(10_000, Math.max(0, Number(values['floor-work-us']))))
+if (values.serve !== undefined && values.floor !== undefined)
+  await serveFloor(Math.max(1, Number(values.serve)), Math.max(64, Number(values.floor)), Math.min(10_000, Math.max(0, Number(values['floor-work-us']))), values['floor-replay'])
 else if (values.serve !== undefined) await serve(Math.max(1, Number(values.serve)))
 else await main()
