@@ -2,7 +2,7 @@
  * bench:lan — action round trips over real WebSockets on 127.0.0.1, and the host's memory.
  *
  *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20 --jitter-ms 0] [--pairs N] [--json] [--profile DIR] [--pin] [--floor-work-us N]
- *                     [--play cheap|quick]
+ *                     [--play cheap|quick] [--floor-kind replay|pad]
  *
  * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
  * on, default ws limits) and this process as the clients: 6 humans per table, one of them the operator
@@ -14,9 +14,16 @@
  * after `--seconds`, the whole bench after a hard deadline, and the host process is always killed.
  *
  * Each run is measured twice, back to back: against the real host, then against its FLOOR — a raw `ws`
- * server (this file with `--floor BYTES`) that does no work at all but sends the same traffic: per action
- * one frame of the host's measured size to each of the table's 6 clients and the actor's response. The
- * same clients, think time and machine; every figure is printed beside the floor's and as a ratio.
+ * server (this file with `--floor BYTES`) that does no work at all but sends the same traffic. By default
+ * (`--floor-kind replay`) that is the host run's own traffic: its clients recorded every frame they received,
+ * and the floor plays them back, each action's frames when its actor acts (tools/bench/lan-replay.ts), so its
+ * clients decode the very same updates — the bench's 300 clients share the machine with the server, and their
+ * work must weigh the same in both runs. `--floor-kind pad` (and `--play quick`, whose games the replay cannot
+ * follow) sends instead, per action, one padded frame of the host's average size to each of the table's 6
+ * clients, and the actor's response: cheaper for the clients than the host's updates. The same clients, think
+ * time and machine; every figure is printed beside the floor's and as a ratio. Besides the actor's round trip,
+ * the other seats' update delay (from the actor's request to their update of it: what the other players wait
+ * to see a move) is printed, not a target.
  * Targets (issue #18): throughput keeps up with the offered load (≥ 90 % of the floor's actions/s at the
  * same think time); at 50 tables p99 ≤ 2× and host CPU per action ≤ 2× the floor's; at 1 table p99 ≤ 1.5×;
  * median bytes per client per action ≤ 600; host RSS ≤ 300 MB. `--json` prints one JSON object instead.
@@ -703,7 +710,7 @@ async function main(): Promise<void> {
     process.exit(1)
   }, ((seconds + warmupS) * 4 * pairCount + 240) * 1000)
   hardStop.unref()
-  log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs}${Number(values['jitter-ms']) > 0 ? ` ± ${values['jitter-ms']}` : ''} ms per action${Number(values['floor-work-us']) > 0 ? `, the floor spinning ${values['floor-work-us']} µs per action` : ''}; each run against the host, then against its floor (a raw ws server sending the same traffic, no work)`)
+  log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs}${Number(values['jitter-ms']) > 0 ? ` ± ${values['jitter-ms']}` : ''} ms per action${Number(values['floor-work-us']) > 0 ? `, the floor spinning ${values['floor-work-us']} µs per action` : ''}; each run against the host, then against its floor (a raw ws server sending the same traffic, no work: ${floorKind === 'replay' ? 'the host run\'s own frames played back' : 'padded frames of the host\'s size'})`)
   const load = () => loadavg()[0].toFixed(1)
   const cores = cpus().length
   const loadBefore = loadavg()[0]
@@ -774,7 +781,7 @@ async function main(): Promise<void> {
     )
   }
   const passed = runs.every((r) => Object.values(r.targets).every(Boolean))
-  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, pairs: pairCount, thinkMs, jitterMs: Number(values['jitter-ms']), floorWorkUs: Number(values['floor-work-us']), runs, passed }, null, 2))
+  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, pairs: pairCount, thinkMs, jitterMs: Number(values['jitter-ms']), floorKind, floorWorkUs: Number(values['floor-work-us']), runs, passed }, null, 2))
   log(`load average after: ${load()}`)
   await rm(scratch, { recursive: true, force: true })
   process.exit(passed ? 0 : 1)
