@@ -708,7 +708,7 @@ async function main(): Promise<void> {
   const hardStop = setTimeout(() => {
     console.error('bench:lan: hard deadline reached, giving up')
     process.exit(1)
-  }, ((seconds + warmupS) * 4 * pairCount + 240) * 1000)
+  }, (((seconds + warmupS) * 4 + 2 * Math.max(1, seconds / 5)) * pairCount + 240) * 1000)
   hardStop.unref()
   log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs}${Number(values['jitter-ms']) > 0 ? ` ± ${values['jitter-ms']}` : ''} ms per action${Number(values['floor-work-us']) > 0 ? `, the floor spinning ${values['floor-work-us']} µs per action` : ''}; each run against the host, then against its floor (a raw ws server sending the same traffic, no work: ${floorKind === 'replay' ? 'the host run\'s own frames played back' : 'padded frames of the host\'s size'})`)
   const load = () => loadavg()[0].toFixed(1)
