@@ -4,8 +4,8 @@
  * frame — the batches and a JSON Patch against the snapshot this connection received last. The first
  * snapshot after a join (or a `null`, or a resync) goes out whole, as revision 0.
  *
- * Events are collected and sent by `flush()`: the bridge flushes before every response (a request's events still
- * precede its answer) and a task after the event loop's reads does it otherwise (net/after-reads.ts). Batches
+ * Events are collected for the rest of the current tick and sent by `flush()`: the bridge flushes before
+ * every response (a request's events still precede its answer) and a task after the loop's reads does it otherwise. Batches
  * whose snapshot has not come yet (spectators' snapshots are coalesced to the next tick) wait for it, at
  * most HOLD_MS; any other event sends them first, so the order of everything a client sees is kept.
  */
