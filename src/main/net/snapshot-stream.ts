@@ -5,7 +5,7 @@
  * snapshot after a join (or a `null`, or a resync) goes out whole, as revision 0.
  *
  * Events are collected for the rest of the current tick and sent by `flush()`: the bridge flushes before
- * every response (a request's events still precede its answer) and a task after the loop's reads does it otherwise. Batches
+ * every response (a request's events still precede its answer) and a microtask does it otherwise. Batches
  * whose snapshot has not come yet (spectators' snapshots are coalesced to the next tick) wait for it, at
  * most HOLD_MS; any other event sends them first, so the order of everything a client sees is kept.
  */
@@ -84,11 +84,11 @@ function batchesJson(batches: readonly TableEvents[]): string {
 }
 
 /**
- * Streams with events queued, flushed by ONE task (a change reaches every client of the table at once: one task
- * for all of them, not one each), a `setImmediate` (net/after-reads.ts): after every request that arrived with
- * the one that caused the change has been answered. The actor's stream is flushed directly before its answer
- * (ws-bridge.ts `respond`); the other clients' patches are encoded after it, so the player who acted — and every
- * player at another table who acted at the same moment — does not wait for them. A stream flushed directly meanwhile flushes again with nothing queued. One connection's failure
+ * Streams with events queued in this turn of the event loop, flushed by ONE task (a change reaches every client
+ * of the table at once: one task for all of them, not one each), a `process.nextTick` (net/next-tick.ts): after
+ * the answer to the request that caused the change. The actor's stream is flushed directly before its answer
+ * (ws-bridge.ts `respond`); the other clients' patches are encoded after it, so the player who acted does not
+ * wait for them. A stream flushed directly meanwhile flushes again with nothing queued. One connection's failure
  * is its own: the others still get their frames.
  */
 const flushSoon = collectAfterReads<SnapshotStream>((streams) => {

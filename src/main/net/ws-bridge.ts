@@ -104,14 +104,13 @@ const RESYNC = 'table.resync'
 type Corkable = { cork(): void; uncork(): void }
 
 /**
- * Sockets written to by the streams: corked until every stream has flushed, then
+ * Sockets written to by the streams in this turn of the event loop: corked until every stream has flushed, then
  * uncorked one after the other. A change's frames to a table's clients are encoded one stream after the
  * other, a few µs apart; written as each was made, every write woke the receiving side on its own (on this
  * 2-vCPU VM a `writev` cost ~120 µs at an idle table, ~11 µs at a busy one: the wake-up).
- * The uncork is a `setImmediate` (net/after-reads.ts), after the streams' flush: after the answers to every request
- * that arrived together, each of which releases its actor's socket itself (`releaseNow`), so the player who acted
- * gets its update and answer in one write before the other clients' frames go — not after five other `writev`s
- * (protocol-edges.test checks it), nor after other tables' updates.
+ * The uncork is a `process.nextTick` (net/next-tick.ts): after the answer to the request that caused the change,
+ * which releases the actor's socket itself (`releaseNow`), so the player who acted gets its update and answer in
+ * one write before the other clients' frames go — not after five other `writev`s (protocol-edges.test checks it).
  */
 const corked = new Set<Corkable>()
 const uncorkSoon = collectAfterReads<Corkable>((sockets) => {
