@@ -11,7 +11,7 @@
  */
 import type { TableEvents, TableSnapshot, WsServerFrame } from '@shared/api'
 import { ownPartOf, publicPartOf } from '../session/snapshot-parts'
-import { collectAfterReads } from './after-reads'
+import { collectNextTick } from './next-tick'
 import { patchText } from './patch-encoder'
 
 const NONE: readonly never[] = []
@@ -91,7 +91,7 @@ function batchesJson(batches: readonly TableEvents[]): string {
  * wait for them. A stream flushed directly meanwhile flushes again with nothing queued. One connection's failure
  * is its own: the others still get their frames.
  */
-const flushSoon = collectAfterReads<SnapshotStream>((streams) => {
+const flushSoon = collectNextTick<SnapshotStream>((streams) => {
   for (const stream of streams) {
     try {
       stream.flush()

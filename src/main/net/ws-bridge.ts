@@ -27,7 +27,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { WS_PATH, fail, wsClientFrameSchema, type ApiResult, type TableSnapshot, type WsServerFrame } from '@shared/api'
 import type { RequestContext, Services } from '../services'
 import { isAllowedHost } from './host-allowlist'
-import { collectAfterReads } from './after-reads'
+import { collectNextTick } from './next-tick'
 import { SnapshotStream } from './snapshot-stream'
 
 /** 64 KiB is far above any GameApi request; larger frames are a bug or an attack. */
@@ -113,7 +113,7 @@ type Corkable = { cork(): void; uncork(): void }
  * one write before the other clients' frames go — not after five other `writev`s (protocol-edges.test checks it).
  */
 const corked = new Set<Corkable>()
-const uncorkSoon = collectAfterReads<Corkable>((sockets) => {
+const uncorkSoon = collectNextTick<Corkable>((sockets) => {
   for (const tcp of sockets) if (corked.delete(tcp)) tcp.uncork()
 })
 /** The socket's frames go now, if the streams still hold it corked (the actor's, at its answer). */
