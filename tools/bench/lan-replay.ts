@@ -44,19 +44,17 @@ function rest(text: string): string {
   return at < 0 ? text : `\u0000${text.slice(at + 1)}`
 }
 
-/** The clients' side: records what each seat of each table receives while the host is measured. */
+/** The clients' side: records what each seat of each table receives from the game's first snapshot on. */
 export class ReplayRecorder {
   private readonly tables: TableRecording[] = []
-  private readonly started: boolean[][] = []
 
   /** After seat `seat` of table `table` decoded an event frame `text`: its snapshot is now `snapshot`. */
   frame(table: number, seat: number, text: string, snapshot: TableSnapshot | null): void {
     const rec = (this.tables[table] ??= { start: [], startVersion: -1, steps: {} })
-    const started = (this.started[table] ??= [])
     if (!snapshot) return
-    if (!started[seat]) {
+    // A seat has started once its first snapshot of the game is taken (`null` too: a seat that is not replayed).
+    if (rec.start[seat] === undefined) {
       if (snapshot.status !== 'playing' || !snapshot.view) return
-      started[seat] = true
       rec.start[seat] = JSON.stringify({ type: 'event', event: 'table.snapshot', payload: snapshot })
       // Every seat gets the game's first snapshot from the same change; a seat that came in later is not replayed.
       if (rec.startVersion < 0) rec.startVersion = snapshot.version
