@@ -264,6 +264,7 @@ const budgetOverrideSchema = z
     inference: z.boolean(),
     distanceByPhase: z.boolean(),
     passedWeight: num,
+    discardWeight: num,
     rival: z.enum(['average', 'leader']),
     searchSkip: z.boolean(),
   } satisfies Record<keyof SearchBudget, z.ZodType>)

@@ -74,6 +74,13 @@ export interface SearchBudget {
    */
   passedWeight: number
   /**
+   * With `inference`: how much likelier an opponent's dealt hand is kept when the card they last discarded follows
+   * Hard's discard rule for it than when it does not (`DiscardModel`, inference.ts: not down, no other card would
+   * have left the hand closer to the phase, and no Skip kept; down, no card kept worth more penalty points that fits
+   * nothing on the table then). 1: not weighed.
+   */
+  discardWeight: number
+  /**
    * Whom a simulated hand is scored against (`outcomeValue`): `average`, the mean of the opponents still in the
    * hand (as shipped); `leader`, only the strongest of them in the game at the decision (most phases made, then
    * fewest points) — a 4-player game is won by beating the leader, not the table. `average` as shipped: `leader`
@@ -88,7 +95,7 @@ export interface SearchBudget {
   searchSkip: boolean
 }
 
-export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true, distanceByPhase: false, passedWeight: 1, rival: 'average', searchSkip: false }
+export const EXPERT_BUDGET: SearchBudget = { worlds: 32, maxActions: 250, maxTotalActions: 12_000, discards: 3, margin: 0.02, z: 1.5, searchDraw: false, searchAfterLayDown: true, inference: true, distanceByPhase: false, passedWeight: 1, discardWeight: 1, rival: 'average', searchSkip: false }
 
 /** Every phase weighed by the table of all phases (`distanceByPhase` off). */
 const ONE_DISTANCE_TABLE: DistanceTables = oneDistanceTable(DISTANCE_WEIGHTS.other)
@@ -140,7 +147,7 @@ export function searchCandidates(d: Decider, candidates: readonly Action[], budg
   const info: PublicKnowledge = { view, memory: d.memory }
   const rng = openRng(rngFromSeed(`${d.salt}|${view.version}|${d.seat}|expert`))
   const inHand = view.players.map((p) => p.inHand)
-  const models = budget.inference ? opponentModels(info, INFERENCE_WEIGHTS, budget.distanceByPhase ? DISTANCE_WEIGHTS : ONE_DISTANCE_TABLE, budget.passedWeight) : UNIFORM
+  const models = budget.inference ? opponentModels(info, INFERENCE_WEIGHTS, budget.distanceByPhase ? DISTANCE_WEIGHTS : ONE_DISTANCE_TABLE, budget.passedWeight, budget.discardWeight) : UNIFORM
   const rival = budget.rival === 'leader' ? gameLeader(d) : undefined
   const perWorld: number[][] = candidates.map(() => [])
   let worlds = 0

@@ -14,13 +14,14 @@
  * sweeps). θ (`INFERENCE_WEIGHTS`) was fitted by maximum (pseudo-)likelihood on the true hands of bot games
  * (`npm run fit:inference`, docs/ai.md); at play time the model reads nothing but the view and the memory.
  */
-import { cardIndex, COLOURS, parseCard, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
+import { cardIndex, COLOURS, parseCard, penaltyPoints, SKIP, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
 import { canHit, type LaidGroup } from '../engine/groups'
 import type { GroupRequirement, PhaseDef } from '../engine/phases'
 import type { Rng } from '../engine/rng'
 import type { SolveOptions } from '../engine/solver'
 import type { GameView } from '../engine/views'
 import { CODES, distanceOf } from './evaluator'
+import { roleOf } from './policy'
 import { DISTANCE_WEIGHTS, INFERENCE_WEIGHTS } from './inference-weights'
 import type { BotMemory, OpponentNotes } from './types'
 
@@ -241,6 +242,63 @@ export interface OpponentModel {
   pair: Float64Array
   /** How a whole hand is weighed by its distance to the phase; `null` once down or without a table. */
   distance: DistanceModel | null
+  /** How a whole hand is weighed by the card the opponent last discarded from it; `null`: not weighed. */
+  discard?: DiscardModel | null
+}
+
+/**
+ * What an opponent's last discard says of the hand they kept (`OpponentNotes.lastDiscard`): until they draw again
+ * their hand is exactly the one they kept, so the rule Hard and Medium discard by can be checked on a dealt hand.
+ * Not down, they throw a card that leaves the hand as close to the phase as any other would (`chooseDiscard`,
+ * policy.ts), never keeping a Skip; down, the card worth most penalty points that fits no group then on the table.
+ * A dealt hand that breaks the rule is kept `weight` times as likely (`SearchBudget.discardWeight`; 1: off).
+ */
+export interface DiscardModel {
+  card: CardCode
+  /** Not down: their phase (sets, runs, colours) and the solver's options; `null` once down. */
+  phase: readonly GroupRequirement[] | null
+  opts: SolveOptions
+  /** Down: the groups of the seats that were down when they discarded, as they are now. */
+  table: readonly LaidGroup[]
+  weight: number
+}
+
+/** The discard model of the opponent in `seat` (`DiscardModel`), `null` without a last discard or with `weight` 1. */
+export function discardModel(view: GameView, memory: BotMemory, seat: number, weight: number): DiscardModel | null {
+  const notes = memory.opponents[seat]
+  if (weight === 1 || !notes?.lastDiscard) return null
+  const opts = { wildsNeedNaturalPerGroup: view.rules.wildsNeedNaturalPerGroup }
+  if (notes.lastDiscardDown) {
+    const table = notes.sawDown.flatMap((s) => (view.players[s]?.inHand ? (view.players[s].laidDown ?? []) : []))
+    return { card: notes.lastDiscard, phase: null, opts, table, weight }
+  }
+  const phase = openPhase(view, seat)
+  return phase ? { card: notes.lastDiscard, phase: phase.groups, opts, table: [], weight } : null
+}
+
+/** Whether discarding the model's card from `hand` plus that card follows the rule `DiscardModel` describes. */
+export function discardFollowsRule(model: DiscardModel, hand: readonly CardCode[]): boolean {
+  const thrown = model.card
+  if (!model.phase) {
+    const value = (c: CardCode) => penaltyPoints(c) - (model.table.some((g) => canHit(g, c)) ? 30 : 0)
+    const v = value(thrown)
+    return hand.every((c) => value(c) <= v)
+  }
+  if (hand.includes(SKIP)) return false
+  const phase = model.phase
+  const kept = distanceOf(hand, phase, model.opts)
+  const role = roleOf({ groups: phase })
+  const tried = new Set<string>([role(thrown)])
+  const before = [...hand, thrown]
+  for (let i = 0; i < hand.length; i++) {
+    const r = role(hand[i])
+    if (tried.has(r)) continue
+    tried.add(r)
+    const other = before.slice()
+    other.splice(i, 1)
+    if (distanceOf(other, phase, model.opts) < kept) return false
+  }
+  return true
 }
 
 /**
@@ -268,9 +326,11 @@ export function opponentModel(
   table?: readonly LaidGroup[],
   distance: DistanceTables | null = DISTANCE_WEIGHTS,
   passedWeight = 1,
+  discardWeight = 1,
 ): OpponentModel {
   const model = modelFromRows(featureRows(view, memory, seat, table), phaseKinds(view, seat), theta)
   model.distance = distanceModel(view, memory, seat, distance, passedWeight)
+  model.discard = discardModel(view, memory, seat, discardWeight)
   return model
 }
 
@@ -373,13 +433,19 @@ export function distanceWeight(model: DistanceModel, hand: readonly CardCode[]):
   return wouldHelp(model, hand, d, model.passed) ? w * pw : w
 }
 
+/** A whole hand's weight under the model's distance and discard parts (1 when it has neither). */
+export function handWeight(model: OpponentModel, hand: readonly CardCode[]): number {
+  const w = model.distance ? distanceWeight(model.distance, hand) : 1
+  const dm = model.discard
+  return w === 0 || !dm || discardFollowsRule(dm, hand) ? w : w * dm.weight
+}
+
 /**
- * `dealHand`, and then, when the model weighs whole hands by their distance, `resample` hands kept one in
- * proportion to that weight (the first when all weigh 0); `counts` loses the cards of the one kept.
+ * `dealHand`, and then, when the model weighs whole hands (by their distance, by the last discard), `resample` hands
+ * kept one in proportion to that weight (the first when all weigh 0); `counts` loses the cards of the one kept.
  */
 export function dealOpponent(counts: Int32Array, model: OpponentModel | null, known: readonly CardCode[], n: number, rng: Rng, resample = RESAMPLE): CardCode[] | null {
-  const dm = model?.distance
-  if (!dm || n === 0 || resample <= 1) return dealHand(counts, model, known, n, rng)
+  if (!model || (!model.distance && !model.discard) || n === 0 || resample <= 1) return dealHand(counts, model, known, n, rng)
   let kept: CardCode[] | null = null
   let keptCounts = counts
   let total = 0
@@ -387,7 +453,7 @@ export function dealOpponent(counts: Int32Array, model: OpponentModel | null, kn
     const left = counts.slice()
     const hand = dealHand(left, model, known, n, rng)
     if (!hand) return null
-    const w = distanceWeight(dm, [...known, ...hand])
+    const w = handWeight(model, [...known, ...hand])
     total += w
     // One pass, each hand replacing the one kept with probability w / (total so far): the kept one is drawn in
     // proportion to its weight.

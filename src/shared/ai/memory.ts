@@ -23,7 +23,7 @@ export function publicEventFor(event: GameEvent, seat: number | null): GameEvent
 }
 
 function emptyNotes(): OpponentNotes {
-  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [], lastPassed: null, turns: 0, down: false, sawDown: [] }
+  return { holding: [], tookNumbers: [], tookColours: [], discardedNumbers: [], passedNumbers: [], lastPassed: null, lastDiscard: null, lastDiscardDown: false, turns: 0, down: false, sawDown: [] }
 }
 
 export function newMemory(): BotMemory {
@@ -64,7 +64,10 @@ function note(memory: BotMemory, e: GameEvent): void {
       return
     case 'drew': {
       const o = memory.opponents[e.seat]
-      if (o) o.turns++
+      if (o) {
+        o.turns++
+        o.lastDiscard = null
+      }
       if (e.from === 'deck') {
         const code = memory.pile[memory.pile.length - 1]
         const top = parseCard(code)
@@ -89,6 +92,8 @@ function note(memory: BotMemory, e: GameEvent): void {
       const o = memory.opponents[e.seat]
       if (!o) return
       removeOne(o.holding, e.card)
+      o.lastDiscard = e.card
+      o.lastDiscardDown = o.down
       const c = parseCard(e.card)
       if (c?.kind === 'number') o.discardedNumbers.push(c.number)
       o.sawDown = memory.opponents.flatMap((x, s) => (x.down ? [s] : []))

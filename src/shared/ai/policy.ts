@@ -487,8 +487,11 @@ function chooseDiscard(d: Decider, costs?: Map<CardCode, number>): CardCode {
   return best
 }
 
-/** What a card is to a phase: its number (sets and runs only), its colour (colour groups only), else itself. */
-function roleOf(phase: PhaseDef): (card: CardCode) => string {
+/**
+ * What a card is to a phase: its number (sets and runs only), its colour (colour groups only), else itself. Cards
+ * of one role leave equally good hands when discarded (the sampler's discard check, inference.ts, reads it too).
+ */
+export function roleOf(phase: { readonly groups: readonly GroupRequirement[] }): (card: CardCode) => string {
   const numbers = phase.groups.some((g) => g.kind !== 'colour')
   const colours = phase.groups.some((g) => g.kind === 'colour')
   if (numbers && colours) return (card) => card

@@ -41,13 +41,13 @@ function shuffledRest(counts: Int32Array, rng: Rng): CardCode[] {
 }
 
 /**
- * Each opponent's model (inference.ts) under `theta`, the distance tables and `passedWeight`, `null` for the own seat: the same for every world of one
- * decision, so built once for all of them.
+ * Each opponent's model (inference.ts) under `theta`, the distance tables, `passedWeight` and `discardWeight`, `null` for the
+ * own seat: the same for every world of one decision, so built once for all of them.
  */
-export function opponentModels(info: PublicKnowledge, theta: readonly number[] = INFERENCE_WEIGHTS, distance: DistanceTables = DISTANCE_WEIGHTS, passedWeight = 1): (OpponentModel | null)[] {
+export function opponentModels(info: PublicKnowledge, theta: readonly number[] = INFERENCE_WEIGHTS, distance: DistanceTables = DISTANCE_WEIGHTS, passedWeight = 1, discardWeight = 1): (OpponentModel | null)[] {
   const view = info.view
   const table = tableGroups(view)
-  return view.players.map((p, s) => (s === view.seat || !p.inHand ? null : opponentModel(view, info.memory, s, theta, table, distance, passedWeight)))
+  return view.players.map((p, s) => (s === view.seat || !p.inHand ? null : opponentModel(view, info.memory, s, theta, table, distance, passedWeight, discardWeight)))
 }
 
 /** No model: every unseen card is as likely as any other in every hand (the plain sampler). */

@@ -50,6 +50,13 @@ export interface OpponentNotes {
    * not helped by it.
    */
   lastPassed: CardCode | null
+  /**
+   * The card they ended their last turn with (discarded), `null` before their first discard this hand, after a
+   * Skip and from their next draw on: until they draw again their hand is exactly the one they kept then.
+   */
+  lastDiscard: CardCode | null
+  /** Whether they were down when they discarded `lastDiscard`. */
+  lastDiscardDown: boolean
   /** Turns they have had this hand (their draws): a player who has had a turn and is not down could not lay down then. */
   turns: number
   /** Whether they have laid their phase down this hand. */
