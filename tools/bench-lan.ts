@@ -2,7 +2,7 @@
  * bench:lan — action round trips over real WebSockets on 127.0.0.1, and the host's memory.
  *
  *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20 --jitter-ms 0] [--pairs N] [--json] [--profile DIR] [--pin] [--floor-work-us N]
- *                     [--play cheap|quick] [--floor-kind replay|pad]
+ *                     [--play cheap|quick] [--floor-kind replay|pad] [--warmup-acts 3000] [--warmup-s 1.5]
  *
  * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
  * on, default ws limits) and this process as the clients: 6 humans per table, one of them the operator
@@ -10,7 +10,10 @@
  * `--play cheap`, the default, never lays down, so hands never end; `--play quick`, the engine's fast policy,
  * plays whole hands; after `--think-ms`) and measures `table.act` from send to response — which includes the host's
  * version check, engine.apply, the autosave queueing and pushing events + a snapshot to all 6 seats.
- * Finished games are restarted (table.rematch). Two runs: 1 table, then `--tables`. Bounded: each run stops
+ * Finished games are restarted (table.rematch). Two runs: 1 table, then `--tables`. Each run is measured once
+ * the process is warm: `--warmup-acts` actions (all tables together; default 3,000) played without think time —
+ * V8 optimises the host's code only after thousands of calls, which at one table and 20 ms a move takes minutes —
+ * then `--warmup-s` seconds at the think time. `--warmup-acts 0` measures the host's code cold. Bounded: each run stops
  * after `--seconds`, the whole bench after a hard deadline, and the host process is always killed.
  *
  * Each run is measured twice, back to back: against the real host, then against its FLOOR — a raw `ws`
@@ -60,6 +63,7 @@ const { values } = parseArgs({
     'jitter-ms': { type: 'string', default: '0' },
     'floor-work-us': { type: 'string', default: '0' },
     'warmup-s': { type: 'string', default: '1.5' },
+    'warmup-acts': { type: 'string', default: '3000' },
     pairs: { type: 'string', default: '1' },
     floor: { type: 'string' },
     'floor-kind': { type: 'string', default: 'replay' },
@@ -145,6 +149,8 @@ async function serve(n: number): Promise<void> {
         bots: new InProcessBotRunner(),
         botDelayMs: 0,
         table: { tableName: `Bench ${i}` },
+        // The warm-up (`--warmup-acts`) plays without think time: far above a person's 30 frames a second.
+        ws: { ratePerSecond: 2000, burst: 2000 },
         warn: () => {},
       }),
     )
@@ -402,6 +408,14 @@ interface RunResult {
   replayEnded: number
 }
 
+/**
+ * Actions (all tables together) played without think time before the warm-up's seconds: V8 optimises a function
+ * only after thousands of calls, and at one table and 20 ms a move that takes minutes — a shorter warm-up measures
+ * the host's code still in its baseline tiers, and its optimising compiles, each a job that wakes a V8 worker
+ * thread, which on 2 vCPUs preempts the host's main thread in mid-action (docs/lan-design.md "Session 20").
+ */
+const warmupActs = Math.max(0, Number(values['warmup-acts']))
+
 /** One run: `count` tables × 6 clients against the real host, or (`floorSpec`) against the floor. */
 async function runTables(count: number, seconds: number, thinkMs: number, warmupS: number, floorSpec: FloorSpec | null): Promise<RunResult> {
   const jitterMs = Math.min(thinkMs, Math.max(0, Number(values['jitter-ms'])))
@@ -498,7 +512,7 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       }
       if (!action) return
       seat.busy = true
-      const think = jitterMs > 0 ? thinkMs - jitterMs + Math.random() * 2 * jitterMs : thinkMs
+      const think = acceptedActs < warmupActs ? 0 : jitterMs > 0 ? thinkMs - jitterMs + Math.random() * 2 * jitterMs : thinkMs
       if (think > 0) await sleep(think)
       if (!pad) version = seat.snapshot?.version ?? version
       const t0 = performance.now()
@@ -526,7 +540,8 @@ async function runTables(count: number, seconds: number, thinkMs: number, warmup
       const r = await table[0].channel.invoke('lobby.start', {})
       if (!r.ok) throw new Error(`start: ${r.error.code} ${r.error.message}`)
     }
-    // JIT warm-up, first autosave directories…: the first moments are not measured.
+    // JIT warm-up (`warmupActs`, then `warmupS`), first autosave directories…: the first moments are not measured.
+    while (acceptedActs < warmupActs && !stopped) await sleep(50)
     await sleep(warmupS * 1000)
     measureFrom = performance.now()
     // The clients' own event loop: a busy client process delays every round trip it measures.
@@ -708,9 +723,9 @@ async function main(): Promise<void> {
   const hardStop = setTimeout(() => {
     console.error('bench:lan: hard deadline reached, giving up')
     process.exit(1)
-  }, (((seconds + warmupS) * 4 + 2 * Math.max(1, seconds / 5)) * pairCount + 240) * 1000)
+  }, (((seconds + warmupS + warmupActs / 150) * 4 + 2 * Math.max(1, seconds / 5)) * pairCount + 240) * 1000)
   hardStop.unref()
-  log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after ${warmupS} s warm-up, think time ${thinkMs}${Number(values['jitter-ms']) > 0 ? ` ± ${values['jitter-ms']}` : ''} ms per action${Number(values['floor-work-us']) > 0 ? `, the floor spinning ${values['floor-work-us']} µs per action` : ''}; each run against the host, then against its floor (a raw ws server sending the same traffic, no work: ${floorKind === 'replay' ? 'the host run\'s own frames played back' : 'padded frames of the host\'s size'})`)
+  log(`bench:lan — 6 clients per table on 127.0.0.1, ${seconds} s measured per run after a warm-up of ${warmupActs} actions without think time and ${warmupS} s, think time ${thinkMs}${Number(values['jitter-ms']) > 0 ? ` ± ${values['jitter-ms']}` : ''} ms per action${Number(values['floor-work-us']) > 0 ? `, the floor spinning ${values['floor-work-us']} µs per action` : ''}; each run against the host, then against its floor (a raw ws server sending the same traffic, no work: ${floorKind === 'replay' ? 'the host run\'s own frames played back' : 'padded frames of the host\'s size'})`)
   const load = () => loadavg()[0].toFixed(1)
   const cores = cpus().length
   const loadBefore = loadavg()[0]
@@ -781,7 +796,7 @@ async function main(): Promise<void> {
     )
   }
   const passed = runs.every((r) => Object.values(r.targets).every(Boolean))
-  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, pairs: pairCount, thinkMs, jitterMs: Number(values['jitter-ms']), floorKind, floorWorkUs: Number(values['floor-work-us']), runs, passed }, null, 2))
+  if (json) console.log(JSON.stringify({ cores, pinning, loadBefore, loadAfter: loadavg()[0], seconds, pairs: pairCount, warmupActs, warmupS, thinkMs, jitterMs: Number(values['jitter-ms']), floorKind, floorWorkUs: Number(values['floor-work-us']), runs, passed }, null, 2))
   log(`load average after: ${load()}`)
   await rm(scratch, { recursive: true, force: true })
   process.exit(passed ? 0 : 1)
