@@ -5,7 +5,7 @@
  *                     [--play cheap|quick] [--floor-kind replay|pad] [--warmup-acts 3000] [--warmup-s 1.5]
  *
  * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
- * on, default ws limits) and this process as the clients: 6 humans per table, one of them the operator
+ * on, the default ws limits but for the rate: 2,000 frames a second, for the warm-up below) and this process as the clients: 6 humans per table, one of them the operator
  * (host.claim), all joined and ready, then each plays its own turns from its own snapshot (tools/bench/lan-moves.ts:
  * `--play cheap`, the default, never lays down, so hands never end; `--play quick`, the engine's fast policy,
  * plays whole hands; after `--think-ms`) and measures `table.act` from send to response — which includes the host's
