@@ -4,12 +4,13 @@
  *   npm run bench:lan [-- --seconds 8 --tables 50 --think-ms 20 --jitter-ms 0] [--pairs N] [--json] [--profile DIR] [--pin] [--floor-work-us N]
  *                     [--play cheap|quick] [--floor-kind replay|pad] [--warmup-acts 3000] [--warmup-s 1.5]
  *
- * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave
- * on, the default ws limits but for the rate: 2,000 frames a second, for the warm-up below) and this process as the clients: 6 humans per table, one of them the operator
- * (host.claim), all joined and ready, then each plays its own turns from its own snapshot (tools/bench/lan-moves.ts:
- * `--play cheap`, the default, never lays down, so hands never end; `--play quick`, the engine's fast policy,
- * plays whole hands; after `--think-ms`) and measures `table.act` from send to response — which includes the host's
- * version check, engine.apply, the autosave queueing and pushing events + a snapshot to all 6 seats.
+ * A host process (this file with `--serve N`: N headless hosts = N LAN tables, each its own port, autosave on, the
+ * default ws limits but for the rate: 2,000 frames a second, for the warm-up below) and this process as the
+ * clients: 6 humans per table, one of them the operator (host.claim), all joined and ready, then each plays its own
+ * turns from its own snapshot (tools/bench/lan-moves.ts: `--play cheap`, the default, never lays down, so hands
+ * never end; `--play quick`, the engine's fast policy, plays whole hands; after `--think-ms`) and measures
+ * `table.act` from send to response — which includes the host's version check, engine.apply, the autosave queueing
+ * and pushing events + a snapshot to all 6 seats.
  * Finished games are restarted (table.rematch). Two runs: 1 table, then `--tables`. Each run is measured once
  * the process is warm: `--warmup-acts` actions (all tables together; default 3,000) played without think time —
  * V8 optimises the host's code only after thousands of calls, which at one table and 20 ms a move takes minutes —
