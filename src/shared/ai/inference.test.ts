@@ -219,7 +219,7 @@ describe('what public play says about hidden hands', () => {
       }
       return same / 200
     }
-    const model: OpponentModel = { weights: new Float64Array(CODES.length).fill(1), pair: Float64Array.from([2, 0, 0, 0]), distance: null }
+    const model: OpponentModel = { weights: new Float64Array(CODES.length).fill(1), pair: Float64Array.from([2, 0, 0, 0]), distance: null, discard: null }
     expect(pairs(model)).toBeGreaterThan(pairs(null) + 2)
   })
 

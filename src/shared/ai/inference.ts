@@ -14,14 +14,14 @@
  * sweeps). θ (`INFERENCE_WEIGHTS`) was fitted by maximum (pseudo-)likelihood on the true hands of bot games
  * (`npm run fit:inference`, docs/ai.md); at play time the model reads nothing but the view and the memory.
  */
-import { cardIndex, COLOURS, parseCard, penaltyPoints, SKIP, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
+import { cardIndex, COLOURS, parseCard, SKIP, SKIP_INDEX, WILD_INDEX, type CardCode } from '../engine/cards'
 import { canHit, type LaidGroup } from '../engine/groups'
 import type { GroupRequirement, PhaseDef } from '../engine/phases'
 import type { Rng } from '../engine/rng'
 import type { SolveOptions } from '../engine/solver'
 import type { GameView } from '../engine/views'
 import { CODES, distanceOf } from './evaluator'
-import { roleOf } from './policy'
+import { roleOf, shedValue } from './policy'
 import { DISTANCE_WEIGHTS, INFERENCE_WEIGHTS } from './inference-weights'
 import type { BotMemory, OpponentNotes } from './types'
 
@@ -243,7 +243,7 @@ export interface OpponentModel {
   /** How a whole hand is weighed by its distance to the phase; `null` once down or without a table. */
   distance: DistanceModel | null
   /** How a whole hand is weighed by the card the opponent last discarded from it; `null`: not weighed. */
-  discard?: DiscardModel | null
+  discard: DiscardModel | null
 }
 
 /**
@@ -276,17 +276,20 @@ export function discardModel(view: GameView, memory: BotMemory, seat: number, we
   return phase ? { card: notes.lastDiscard, phase: phase.groups, opts, table: [], weight } : null
 }
 
-/** Whether discarding the model's card from `hand` plus that card follows the rule `DiscardModel` describes. */
-export function discardFollowsRule(model: DiscardModel, hand: readonly CardCode[]): boolean {
+/**
+ * Whether discarding the model's card from `hand` plus that card follows the rule `DiscardModel` describes; `kept`:
+ * the hand's distance to the phase, when the caller has it already (not down only).
+ */
+export function discardFollowsRule(model: DiscardModel, hand: readonly CardCode[], kept?: number): boolean {
   const thrown = model.card
   if (!model.phase) {
-    const value = (c: CardCode) => penaltyPoints(c) - (model.table.some((g) => canHit(g, c)) ? 30 : 0)
+    const value = (c: CardCode) => shedValue(c, model.table.some((g) => canHit(g, c)))
     const v = value(thrown)
     return hand.every((c) => value(c) <= v)
   }
   if (hand.includes(SKIP)) return false
   const phase = model.phase
-  const kept = distanceOf(hand, phase, model.opts)
+  kept ??= distanceOf(hand, phase, model.opts)
   const role = roleOf({ groups: phase })
   const tried = new Set<string>([role(thrown)])
   const before = [...hand, thrown]
@@ -345,7 +348,7 @@ export function modelFromRows(rows: Float64Array, kinds: readonly boolean[], the
   }
   const pair = new Float64Array(PAIR_PER_KIND)
   for (let k = 0; k < KINDS.length; k++) if (kinds[k]) for (let f = 0; f < PAIR_PER_KIND; f++) pair[f] += theta[F + k * PAIR_PER_KIND + f]
-  return { weights, pair, distance: null }
+  return { weights, pair, distance: null, discard: null }
 }
 
 const UNIT = 2 ** 30
@@ -424,9 +427,11 @@ export function wouldHelp(model: DistanceModel, hand: readonly CardCode[], d: nu
   return distanceOf([...hand, card], model.phase, model.opts) < d
 }
 
-/** A hand's weight: the table's for its distance class, times `passedWeight` when the top last passed by would help it. */
-export function distanceWeight(model: DistanceModel, hand: readonly CardCode[]): number {
-  const d = distanceOf(hand, model.phase, model.opts)
+/**
+ * A hand's weight: the table's for its distance class, times `passedWeight` when the top last passed by would help
+ * it; `d`: the hand's distance to the phase, when the caller has it already.
+ */
+export function distanceWeight(model: DistanceModel, hand: readonly CardCode[], d = distanceOf(hand, model.phase, model.opts)): number {
   const w = model.weights[Math.min(DISTANCE_CLASSES - 1, d)]
   const pw = model.passedWeight ?? 1
   if (w === 0 || pw === 1 || !model.passed) return w
@@ -435,9 +440,11 @@ export function distanceWeight(model: DistanceModel, hand: readonly CardCode[]):
 
 /** A whole hand's weight under the model's distance and discard parts (1 when it has neither). */
 export function handWeight(model: OpponentModel, hand: readonly CardCode[]): number {
-  const w = model.distance ? distanceWeight(model.distance, hand) : 1
-  const dm = model.discard
-  return w === 0 || !dm || discardFollowsRule(dm, hand) ? w : w * dm.weight
+  const { distance, discard } = model
+  // Both parts read the hand's distance to the same phase (the opponent's, not down): measured once.
+  const d = distance ? distanceOf(hand, distance.phase, distance.opts) : undefined
+  const w = distance ? distanceWeight(distance, hand, d) : 1
+  return w === 0 || !discard || discardFollowsRule(discard, hand, d) ? w : w * discard.weight
 }
 
 /**

@@ -440,7 +440,7 @@ function chooseDiscard(d: Decider, costs?: Map<CardCode, number>): CardCode {
     let best = candidates[0]
     let bestScore = -Infinity
     for (const c of candidates) {
-      let score = penaltyPoints(c) - (fitsTable(view, c) ? 30 : 0) - nearRunEnd(view, c) * 3
+      let score = shedValue(c, fitsTable(view, c)) - nearRunEnd(view, c) * 3
       if (danger) score -= d.style.defence * 4 * danger(c)
       costs?.set(c, -score)
       if (score > bestScore) {
@@ -485,6 +485,14 @@ function chooseDiscard(d: Decider, costs?: Map<CardCode, number>): CardCode {
     }
   })
   return best
+}
+
+/**
+ * Once down, what discarding a card is worth: its penalty points, far less when it fits a group on the table (it
+ * can still be hit). The sampler's discard check (inference.ts) weighs a dealt hand by the same measure.
+ */
+export function shedValue(card: CardCode, fitsTable: boolean): number {
+  return penaltyPoints(card) - (fitsTable ? 30 : 0)
 }
 
 /**
