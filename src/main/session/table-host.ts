@@ -7,7 +7,9 @@
  * timers. A bot seat answers its views through the same path. Nothing else changes the game.
  *
  * Clients are ids (`local`, `ws:3`…) given by the services; `deliver(clientId, event)` sends one of them an
- * event. Every method that a request reaches answers an `ApiResult` (expected refusals are values).
+ * event. Every method that a request reaches answers an `ApiResult` (expected refusals are values). What the
+ * table hands out — snapshots, discovery's info, the preview, the save file, the game's record — is composed in
+ * table-outputs.ts from `facts`, a read-only view of this class's fields.
  */
 import { randomBytes } from 'node:crypto'
 import { EventEmitter } from 'node:events'
@@ -19,7 +21,6 @@ import {
   type ApiResult,
   type ChatMessage,
   type DropPolicy,
-  type SeatInfo,
   type TableInfo,
   type TablePreview,
   type TableSnapshot,
@@ -27,7 +28,7 @@ import {
 import type { Action, GameEvent } from '@shared/engine/actions'
 import { apply } from '@shared/engine/apply'
 import { playableRuleOptionsSchema, resolveRules, type PartialRuleOptions, type RuleOptions } from '@shared/engine/rules'
-import { actionLog, newGame, nextSeat, seatsInHand, type GameState } from '@shared/engine/state'
+import { newGame, nextSeat, seatsInHand, type GameState } from '@shared/engine/state'
 import { viewFor } from '@shared/engine/views'
 import type { Hint } from '@shared/ai/explain'
 import { publicEventFor } from '@shared/ai/memory'
@@ -36,10 +37,8 @@ import { othersAtTable } from '@shared/host-words'
 import { cleanName, cleanText, uniqueName } from '@shared/names'
 import { RECENT_BATCHES, appendBatches } from '@shared/api/deltas'
 import { HostKey } from './host-key'
-import { SAVE_FORMAT, type LoadedGame, type SaveFile } from './saves'
-import { composeSnapshot } from './snapshot-parts'
+import type { LoadedGame, SaveFile } from './saves'
 import { SnapshotRounds } from './snapshot-rounds'
-import type { SnapshotShare } from './snapshot-share'
 import { ChatRoom } from './chat-room'
 import {
   botNameFor,
@@ -49,20 +48,19 @@ import {
   newBotSeat,
   newHumanSeat,
   restoredSeats,
-  savedSeatsOf,
-  sameSeatInfos,
   seatInfosOf,
   startGrace,
 } from './table-seats'
 import { TableStorage } from './table-storage'
 import { TurnScheduler, type TurnTable } from './turn-scheduler'
-import { gameRecordOf, type GameRecord } from '@shared/history/record'
-import { RecentLists, batchFor, makeBatch } from './table-batches'
+import type { GameRecord } from '@shared/history/record'
+import { batchFor, makeBatch } from './table-batches'
 import type { Batch, BatchSecret, Client, Seat, TableHostOptions } from './table-host-types'
+import { MAX_SEATS, gameRecordFrom, sameInfo, saveFileOf, snapshotOf, tableInfo, tablePreview, type TableFacts } from './table-outputs'
 
 export type { TableHostOptions } from './table-host-types'
 
-export const MAX_SEATS = 6
+export { MAX_SEATS }
 /** Watchers per table: a living room's worth and more; beyond it a join to watch answers TABLE_FULL. */
 export const MAX_SPECTATORS = 50
 export const DEFAULT_GRACE_MS = 60_000
@@ -71,9 +69,6 @@ export const DEFAULT_GRACE_MS = 60_000
  * about games): otherwise sockets that join and close would hold seats for good (ghost seats).
  */
 export const LOBBY_GRACE_MS = 10_000
-/** A guest's `joinUrls` and a public snapshot's `recentEvents`: one object, so a patch skips them by reference. */
-const NO_URLS: string[] = Object.freeze([]) as unknown as string[]
-const NO_EVENTS: TableSnapshot['recentEvents'] = Object.freeze([]) as unknown as TableSnapshot['recentEvents']
 
 type Status = TableSnapshot['status']
 
@@ -90,13 +85,6 @@ const newTableId = () => randomBytes(9).toString('base64url')
 /** What the host is called where it has no seat (chat); no guest or bot may take this name. */
 const HOST_LABEL = 'Host'
 const newSeed = () => randomBytes(32).toString('base64url') // the game key: RULES.md section 11, docs/engine.md "Keyed deals"
-
-/** TableInfo is flat (scalars only): compared field by field after every change, not as JSON. */
-function sameInfo(a: TableInfo, b: TableInfo): boolean {
-  for (const k in a) if (a[k as keyof TableInfo] !== b[k as keyof TableInfo]) return false
-  for (const k in b) if (!(k in a)) return false
-  return true
-}
 
 export class TableHost extends EventEmitter<TableHostEvents> {
   readonly tableId: string
@@ -140,6 +128,9 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   private startedAt = 0
   /** The finished game's record (`table.record`), built once at its end. */
   private record: GameRecord | null = null
+
+  /** This table, read-only, as table-outputs.ts composes what it hands out. */
+  private readonly facts: TableFacts = this.factsOf()
 
   private readonly opts: Required<Pick<TableHostOptions, 'deliver' | 'bots'>> & TableHostOptions
   private readonly now: () => number
@@ -320,7 +311,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   /** Other people at this table right now: connected human seats besides the host machine's own player. */
   othersSeated(): number {
-    return othersAtTable(this.seatInfos())
+    return othersAtTable(seatInfosOf(this.seats))
   }
 
   /** The host machine's own player has a seat here (solo, or a host who plays): `attachHost` gives it back. */
@@ -562,66 +553,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
     const client = this.clients.get(clientId)
     if (!client || this.closed) return null
     // Outside a round of deliveries (a join's answer…) a share of its own: every snapshot is composed the same way.
-    const share = this.rounds.share()
-    const seat = client.seat
-    const state = this.state
-    return composeSnapshot(share.round('snapshot', () => this.publicSnapshot(share)), {
-      role: client.host ? (this.mode === 'solo' ? 'solo' : 'host') : client.spectator ? 'spectator' : 'guest',
-      mySeat: seat,
-      view: state ? share.view(state, seat) : null,
-      recentEvents: share.round('recentEvents', () => new RecentLists(this.recent)).for(seat),
-      joinUrls: client.host ? (this.opts.joinUrls?.() ?? []) : NO_URLS,
-    })
-  }
-
-  /** What every client's snapshot of this change holds, whoever it is (snapshot-parts.ts); the view is the spectator's. */
-  private publicSnapshot(share: SnapshotShare): TableSnapshot {
-    const state = this.state
-    const paused = this.pausedSeat()
-    return {
-      protocol: PROTOCOL_VERSION,
-      tableId: this.tableId,
-      name: this.name,
-      role: 'spectator',
-      status: this.status,
-      mySeat: null,
-      seats: share.once('seats', () => this.seatInfos(), sameSeatInfos),
-      rules: share.once('rules', () => this.rules()),
-      version: state ? state.version : 0,
-      view: state ? share.view(state, null) : null,
-      recentEvents: NO_EVENTS,
-      paused: paused === null ? null : share.once('paused', () => this.pausedInfo(paused)),
-      turnDeadline: this.turns.deadline,
-      dropPolicy: this.dropPolicy,
-      joinUrls: NO_URLS,
-      connection: 'connected',
-      chat: share.once('chat', () => this.chatRoom.messages()),
-      botDelayMs: this.botDelay(),
-      hostNow: this.now(),
-      graceSeconds: Math.round(this.graceMs / 1000),
-      rematchVotes: share.once('rematchVotes', () => this.rematchVotes()),
-      handReady: share.once('handReady', () => this.handReadySeats()),
-      autoDealSeconds: this.autoDealSeconds,
-      hostKey: this.hostKey.publicKey,
-      hostProblem: this.storage.problem && `The host cannot save the game (${this.storage.problem}). Play waits until it can.`,
-      hints: this.hintsOn,
-    }
-  }
-
-  private pausedInfo(seat: number): NonNullable<TableSnapshot['paused']> {
-    return { seat, name: this.seats[seat].name, graceDeadline: this.seats[seat].graceEndsAt }
-  }
-
-  /** Between hands: the seats ready for the next one, ascending (empty otherwise). */
-  private handReadySeats(): number[] {
-    return this.state?.stage === 'handOver' ? [...this.handReady].sort((a, b) => a - b) : []
-  }
-
-  /** Seats whose players voted for a rematch (after the game; empty otherwise). */
-  private rematchVotes(): number[] {
-    if (this.status !== 'over') return []
-    const seats = [...this.clients.values()].filter((c) => c.wantsRematch && c.seat !== null).map((c) => c.seat!)
-    return [...new Set(seats)].sort((a, b) => a - b)
+    return snapshotOf(this.facts, this.rounds.share(), client)
   }
 
   private botDelay(): number {
@@ -629,26 +561,11 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   }
 
   info(): TableInfo {
-    return {
-      tableId: this.tableId,
-      name: this.name,
-      protocol: PROTOCOL_VERSION,
-      seatsTaken: this.seats.length,
-      seatsTotal: MAX_SEATS,
-      inProgress: this.status !== 'lobby',
-      edition: this.rules().edition,
-      fingerprint: this.hostKey.fingerprint,
-    }
+    return tableInfo(this.facts)
   }
 
-  /** `table.preview`: what a join screen shows before joining (the names are no secret: anyone may watch). */
   preview(): TablePreview {
-    return {
-      name: this.name,
-      status: this.status,
-      edition: this.rules().edition,
-      seats: this.seatInfos().map((s) => ({ name: s.name, kind: s.kind, connected: s.connected, isHost: s.isHost })),
-    }
+    return tablePreview(this.facts)
   }
 
   /** `host.prove`: this table's key signs a client's challenge (host-key.ts). */
@@ -689,6 +606,39 @@ export class TableHost extends EventEmitter<TableHostEvents> {
 
   private rules(): RuleOptions {
     return this.state ? this.state.rules : resolveRules(this.rulesPatch)
+  }
+
+  /** Getters over this table's own fields: what `facts` reads is always the table as it stands now. */
+  private factsOf(): TableFacts {
+    // Built by a field initialiser, before the constructor sets any field: everything is read when asked.
+    const host = this
+    return {
+      get tableId() { return host.tableId },
+      get mode() { return host.mode },
+      get name() { return host.name },
+      get status() { return host.status },
+      get state() { return host.state },
+      get seats() { return host.seats },
+      get clients() { return host.clients },
+      get recent() { return host.recent },
+      get rules() { return host.rules() },
+      get hostKey() { return host.hostKey },
+      get dropPolicy() { return host.dropPolicy },
+      get graceMs() { return host.graceMs },
+      get handReady() { return host.handReady },
+      get autoDealSeconds() { return host.autoDealSeconds },
+      get hintsOn() { return host.hintsOn },
+      get pausedSeat() { return host.pausedSeat() },
+      get botDelayMs() { return host.botDelay() },
+      get botDelayOverride() { return host.botDelayOverride },
+      get turnDeadline() { return host.turns.deadline },
+      get storageProblem() { return host.storage.problem },
+      get seed() { return host.seed },
+      get startedAt() { return host.startedAt },
+      chat: () => this.chatRoom.messages(),
+      joinUrls: () => this.opts.joinUrls?.() ?? [],
+      now: () => this.now(),
+    }
   }
 
   private deliver(clientId: string, event: ApiEvent): void {
@@ -906,18 +856,8 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   /** The finished game's record (built once), or null before the end or when its log does not replay. */
   private gameRecord(): GameRecord | null {
     if (this.record) return this.record
-    const state = this.state
-    if (!state || state.stage !== 'gameOver') return null
     try {
-      this.record = gameRecordOf(state, {
-        tableId: this.tableId,
-        tableName: this.name,
-        mode: this.mode,
-        source: 'host',
-        startedAt: this.startedAt,
-        finishedAt: this.now(),
-        players: this.seats.map((s) => ({ name: s.name, kind: s.kind, botLevel: s.kind === 'bot' ? s.botLevel : null, you: s.isHost })),
-      })
+      this.record = gameRecordFrom(this.facts)
     } catch (err) {
       this.warn(`history: cannot record table ${this.tableId}'s game: ${err instanceof Error ? err.message : String(err)}`)
     }
@@ -933,27 +873,7 @@ export class TableHost extends EventEmitter<TableHostEvents> {
   }
 
   toSave(): SaveFile {
-    const state = this.state!
-    return {
-      format: SAVE_FORMAT,
-      tableId: this.tableId,
-      name: this.name,
-      mode: this.mode,
-      savedAt: this.now(),
-      seed: this.seed,
-      rules: state.rules,
-      seats: savedSeatsOf(this.seats),
-      dropPolicy: this.dropPolicy,
-      botDelayMs: this.botDelayOverride,
-      autoDealSeconds: this.autoDealSeconds,
-      startedAt: this.startedAt,
-      hostKey: this.hostKey.toStored(),
-      log: actionLog(state).map((e) => ({ seat: e.seat, action: e.action })),
-    }
-  }
-
-  private seatInfos(): SeatInfo[] {
-    return seatInfosOf(this.seats)
+    return saveFileOf(this.facts)
   }
 
   /** Every client its snapshot (at once, or in the next coalesced round: snapshot-rounds.ts); discovery its info when that changed. */
